@@ -1,0 +1,75 @@
+//! Measures strength: N games between two levels with seats alternating,
+//! reported as A's score rate with a 95% confidence interval.
+
+use std::time::{Duration, Instant};
+
+use crate::rules::{Game, Level, sub_seed};
+
+pub struct ArenaReport {
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// A's mean result, a win 1 and a draw 0.5.
+    pub rate: f64,
+    /// Half the width of the 95% interval around `rate`.
+    pub margin: f64,
+    /// The slowest single decision of A or B.
+    pub slowest_move: Duration,
+}
+
+pub fn play<G: Game>(a: Level, b: Level, games: usize, seed: u64) -> ArenaReport {
+    let mut results = Vec::with_capacity(games);
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut slowest_move = Duration::ZERO;
+    for i in 0..games {
+        let game_seed = sub_seed(seed, i as u64);
+        // A sits in seat 0 in even games and seat 1 in odd ones.
+        let a_seat = i % 2;
+        let levels = if a_seat == 0 { [a, b] } else { [b, a] };
+        let mut bots = [0, 1].map(|s| G::bot(levels[s], sub_seed(game_seed, 100 + s as u64)));
+        let mut game = G::new_game(game_seed);
+        while let Some(seat) = game.to_move() {
+            let started = Instant::now();
+            let action = bots[seat].choose(&game.view(seat));
+            slowest_move = slowest_move.max(started.elapsed());
+            game.apply(seat, action).expect("bots play legal actions");
+        }
+        let points = game.outcome().expect("finished").points_for(a_seat);
+        match points {
+            1.0 => wins += 1,
+            0.5 => draws += 1,
+            _ => losses += 1,
+        }
+        results.push(points);
+    }
+    let n = results.len().max(1) as f64;
+    let rate = results.iter().sum::<f64>() / n;
+    let variance = results.iter().map(|r| (r - rate).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    ArenaReport {
+        games,
+        wins,
+        draws,
+        losses,
+        rate,
+        margin: 1.96 * (variance / n).sqrt(),
+        slowest_move,
+    }
+}
+
+impl std::fmt::Display for ArenaReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "games {}  A wins {}  draws {}  losses {}  score rate {:.3}  95% CI [{:.3}, {:.3}]  slowest move {:.1} ms",
+            self.games,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.rate,
+            self.rate - self.margin,
+            self.rate + self.margin,
+            self.slowest_move.as_secs_f64() * 1000.0
+        )
+    }
+}

@@ -1,0 +1,205 @@
+//! The command line: play (optionally straight into a game), the referee,
+//! and the arena.
+
+pub mod arena;
+pub mod referee;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::games::GameId;
+use crate::games::tiles::Tiles;
+use crate::rules::{Level, Seat};
+use crate::session::Opponent;
+
+const USAGE: &str = "\
+usage:
+  black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--screenshot PATH]]
+  black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--dice D,D,...]
+  black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S]
+
+GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in the arena).";
+
+/// Straight into a game from the command line.
+#[derive(bevy::prelude::Resource, Debug, Clone, Default, PartialEq)]
+pub struct Launch {
+    pub game: Option<GameId>,
+    pub opponent: Option<Opponent>,
+    pub seed: Option<u64>,
+    /// Write a PNG of the window once the table is drawn, then exit.
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    Play(Launch),
+    Referee {
+        game: GameId,
+        seed: u64,
+        bots: [Option<Level>; 2],
+    },
+    Arena {
+        game: GameId,
+        a: Level,
+        b: Level,
+        games: usize,
+        seed: u64,
+    },
+    Help,
+}
+
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    let (mode, rest) = match args.first().map(String::as_str) {
+        Some("referee") => ("referee", &args[1..]),
+        Some("arena") => ("arena", &args[1..]),
+        Some("--help" | "-h" | "help") => return Ok(Command::Help),
+        _ => ("play", args),
+    };
+    let mut flags = Flags::default();
+    let mut iter = rest.iter();
+    while let Some(flag) = iter.next() {
+        let mut value = || {
+            iter.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match (mode, flag.as_str()) {
+            (_, "--game") => flags.game = Some(GameId::parse(&value()?)?),
+            (_, "--seed") => flags.seed = Some(parse_number(&value()?, "--seed")?),
+            ("play", "--opponent") => {
+                let v = value()?;
+                flags.opponent = Some(if v == "friend" {
+                    Opponent::Friend
+                } else {
+                    Opponent::Computer(playable_level(&v)?)
+                });
+            }
+            ("play", "--screenshot") => flags.screenshot = Some(PathBuf::from(value()?)),
+            ("referee", "--bot") => {
+                let (seat, level) = parse_bot(&value()?)?;
+                flags.bots[seat] = Some(level);
+            }
+            ("referee", "--dice") => {
+                value()?;
+                return Err("--dice is for the wargame, which is not built yet".into());
+            }
+            ("arena", "--a") => flags.a = Some(Level::parse(&value()?)?),
+            ("arena", "--b") => flags.b = Some(Level::parse(&value()?)?),
+            ("arena", "--games") => flags.games = Some(parse_number(&value()?, "--games")? as usize),
+            _ => return Err(format!("unknown option `{flag}`")),
+        }
+    }
+    match mode {
+        "play" => Ok(Command::Play(Launch {
+            game: flags.game,
+            opponent: flags.opponent,
+            seed: flags.seed,
+            screenshot: flags.screenshot,
+        })),
+        "referee" => Ok(Command::Referee {
+            game: flags.game.ok_or("referee needs --game")?,
+            seed: flags.seed.unwrap_or(0),
+            bots: flags.bots,
+        }),
+        _ => Ok(Command::Arena {
+            game: flags.game.ok_or("arena needs --game")?,
+            a: flags.a.ok_or("arena needs --a LEVEL")?,
+            b: flags.b.ok_or("arena needs --b LEVEL")?,
+            games: flags.games.unwrap_or(2000),
+            seed: flags.seed.unwrap_or(0),
+        }),
+    }
+}
+
+#[derive(Default)]
+struct Flags {
+    game: Option<GameId>,
+    seed: Option<u64>,
+    opponent: Option<Opponent>,
+    screenshot: Option<PathBuf>,
+    bots: [Option<Level>; 2],
+    a: Option<Level>,
+    b: Option<Level>,
+    games: Option<usize>,
+}
+
+fn parse_number(text: &str, flag: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("{flag} takes a whole number from 0 to 18446744073709551615, not `{text}`"))
+}
+
+fn playable_level(text: &str) -> Result<Level, String> {
+    match Level::parse(text)? {
+        Level::Random => Err("the random player is for the arena only: choose easy, normal or hard".into()),
+        level => Ok(level),
+    }
+}
+
+fn parse_bot(text: &str) -> Result<(Seat, Level), String> {
+    let (seat, level) = text
+        .split_once('=')
+        .ok_or_else(|| format!("--bot takes P=LEVEL, such as 1=hard, not `{text}`"))?;
+    let seat = match seat {
+        "0" => 0,
+        "1" => 1,
+        _ => return Err(format!("--bot: the player is 0 or 1, not `{seat}`")),
+    };
+    Ok((seat, playable_level(level)?))
+}
+
+/// Runs the program with these arguments (without the program name).
+pub fn main(args: &[String]) -> ExitCode {
+    let command = match parse(args) {
+        Ok(command) => command,
+        Err(e) => {
+            eprintln!("black-and-white: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match command {
+        Command::Help => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Command::Play(launch) => crate::run(launch),
+        Command::Referee { game, seed, bots } => run_referee(game, seed, bots),
+        Command::Arena {
+            game,
+            a,
+            b,
+            games,
+            seed,
+        } => match game {
+            GameId::Tiles => {
+                println!("{} arena: A = {} against B = {}, seed {seed}", game.id(), a.label(), b.label());
+                println!("{}", arena::play::<Tiles>(a, b, games, seed));
+                ExitCode::SUCCESS
+            }
+            other => not_built(other),
+        },
+    }
+}
+
+fn run_referee(game: GameId, seed: u64, bots: [Option<Level>; 2]) -> ExitCode {
+    let options = referee::RefereeOptions { seed, bots };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout().lock();
+    let result = match game {
+        GameId::Tiles => referee::run::<Tiles>(&options, &mut input, &mut output),
+        other => return not_built(other),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(referee::Stop::InputEnded) => ExitCode::from(3),
+        Err(referee::Stop::Io(e)) => {
+            eprintln!("black-and-white referee: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn not_built(game: GameId) -> ExitCode {
+    eprintln!("black-and-white: {} ({}) is coming soon and cannot be played yet", game.title(), game.id());
+    ExitCode::from(2)
+}

@@ -1,0 +1,175 @@
+//! The referee protocol (../shared/referee-protocol.md), written once over
+//! the `Game` trait: one JSON object per line each way.
+
+use std::io::{BufRead, Write};
+
+use serde_json::{Map, Value, json};
+
+use crate::rules::{Bot, Game, Level, Seat, sub_seed};
+
+/// The longest input line accepted, newline not counted.
+pub const LINE_LIMIT: usize = 64 * 1024;
+
+/// Why the referee stopped before the end of a game.
+#[derive(Debug)]
+pub enum Stop {
+    /// Standard input ended before `end`: exit status 3.
+    InputEnded,
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(e: std::io::Error) -> Self {
+        Stop::Io(e)
+    }
+}
+
+pub struct RefereeOptions {
+    pub seed: u64,
+    pub bots: [Option<Level>; 2],
+}
+
+/// Runs one game of `G` between the two sides, each a bot or a client on the
+/// other end of `input` and `output`.
+pub fn run<G: Game>(options: &RefereeOptions, input: &mut impl BufRead, output: &mut impl Write) -> Result<(), Stop> {
+    let mut game = G::new_game(options.seed);
+    let mut bots: [Option<Box<dyn Bot<G>>>; 2] = [0, 1].map(|seat| {
+        options.bots[seat].map(|level| G::bot(level, sub_seed(options.seed, 100 + seat as u64)))
+    });
+    write_line(
+        output,
+        &json!({"type": "start", "game": G::ID.id(), "seed": options.seed, "first": game.first()}),
+    )?;
+    while let Some(seat) = game.to_move() {
+        let action = match bots[seat].as_mut() {
+            Some(bot) => bot.choose(&game.view(seat)),
+            None => ask_until_legal(&game, seat, input, output)?,
+        };
+        let events = game
+            .apply(seat, action)
+            .expect("an action that passed check applies");
+        for event in &events {
+            if let Some(message) = G::event_json(event) {
+                write_line(output, &message)?;
+            }
+        }
+    }
+    let outcome = game.outcome().expect("a game with nobody to move is over");
+    write_line(
+        output,
+        &json!({"type": "end", "winner": outcome.winner, "score": outcome.score, "reveal": game.reveal_json()}),
+    )?;
+    Ok(())
+}
+
+fn ask_until_legal<G: Game>(
+    game: &G,
+    seat: Seat,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> Result<G::Action, Stop> {
+    let (view, legal) = game.ask_json(seat);
+    let ask = json!({"type": "ask", "player": seat, "view": view, "legal": legal});
+    loop {
+        write_line(output, &ask)?;
+        let line = read_line(input)?.ok_or(Stop::InputEnded)?;
+        match read_action::<G>(game, seat, line) {
+            Ok(action) => return Ok(action),
+            Err((player, message)) => {
+                write_line(output, &json!({"type": "error", "player": player, "message": message}))?;
+            }
+        }
+    }
+}
+
+/// An input line as read: its text, or why it could not be read.
+enum Line {
+    Text(String),
+    TooLong,
+    NotUtf8,
+}
+
+/// Reads one line without ever holding more than the limit of it.
+fn read_line(input: &mut impl BufRead) -> Result<Option<Line>, Stop> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..i], Some(i + 1)),
+            None => (buffer, None),
+        };
+        if bytes.len() + chunk.len() > LINE_LIMIT {
+            too_long = true;
+        } else {
+            bytes.extend_from_slice(chunk);
+        }
+        let used = done.unwrap_or(buffer.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    Ok(Some(if too_long {
+        Line::TooLong
+    } else {
+        match String::from_utf8(bytes) {
+            Ok(text) => Line::Text(text),
+            Err(_) => Line::NotUtf8,
+        }
+    }))
+}
+
+/// The action in a client's line, or the `error` message's player and text.
+fn read_action<G: Game>(game: &G, seat: Seat, line: Line) -> Result<G::Action, (Option<Seat>, String)> {
+    let text = match line {
+        Line::Text(text) => text,
+        Line::TooLong => return Err((None, format!("line longer than {LINE_LIMIT} bytes"))),
+        Line::NotUtf8 => return Err((None, "line is not UTF-8 text".into())),
+    };
+    let value: Value = serde_json::from_str(&text).map_err(|e| (None, format!("not JSON: {e}")))?;
+    let Value::Object(object) = value else {
+        return Err((None, "expected an object {\"player\":P,\"action\":A}".into()));
+    };
+    let named = named_player(&object);
+    let keys_ok = object.len() == 2 && object.contains_key("player") && object.contains_key("action");
+    if !keys_ok {
+        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        return Err((named, format!("expected exactly the keys player and action, got {keys:?}")));
+    }
+    let Some(player) = named else {
+        return Err((None, "player must be the integer 0 or 1".into()));
+    };
+    if player != seat {
+        return Err((Some(player), format!("it is player {seat}'s turn, not player {player}'s")));
+    }
+    let action = G::parse_action(&object["action"]).map_err(|e| (Some(player), e))?;
+    game.check(seat, &action)
+        .map_err(|e| (Some(player), format!("illegal action: {e}")))?;
+    Ok(action)
+}
+
+fn named_player(object: &Map<String, Value>) -> Option<Seat> {
+    match object.get("player")?.as_u64()? {
+        p @ (0 | 1) => Some(p as Seat),
+        _ => None,
+    }
+}
+
+fn write_line(output: &mut impl Write, value: &Value) -> Result<(), Stop> {
+    serde_json::to_writer(&mut *output, value).map_err(std::io::Error::from)?;
+    output.write_all(b"\n")?;
+    output.flush()?;
+    Ok(())
+}

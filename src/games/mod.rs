@@ -1,0 +1,78 @@
+//! The four games, each a plugin of its own, and the catalogue the menus list.
+
+pub mod tiles;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameId {
+    Tiles,
+    Bidding,
+    Betting,
+    Wargame,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 4] = [GameId::Tiles, GameId::Bidding, GameId::Betting, GameId::Wargame];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            GameId::Tiles => "tiles",
+            GameId::Bidding => "bidding",
+            GameId::Betting => "betting",
+            GameId::Wargame => "wargame",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<GameId, String> {
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.id() == text)
+            .ok_or_else(|| format!("unknown game `{text}`: expected tiles, bidding, betting or wargame"))
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            GameId::Tiles => "Black and White",
+            GameId::Bidding => "Black and White II",
+            GameId::Betting => "Betting Black and White",
+            GameId::Wargame => "Black & White: the wargame",
+        }
+    }
+
+    pub fn pitch(self) -> &'static str {
+        match self {
+            GameId::Tiles => "Nine tiles each. Your opponent sees only the colour, and only the result is told.",
+            GameId::Bidding => "99 points over nine sealed bids, read through cards and lamps.",
+            GameId::Betting => "Ten tiles, thirty chips: stack to bluff, then match or fold.",
+            GameId::Wargame => "Thargaton against Vesania on a hex board of wooden blocks.",
+        }
+    }
+
+    /// The rules in our own words: `# ` starts a heading, a blank line a
+    /// paragraph.
+    pub fn rules_text(self) -> &'static str {
+        match self {
+            GameId::Tiles => include_str!("../../assets/rules/tiles.md"),
+            GameId::Bidding | GameId::Betting | GameId::Wargame => {
+                "# Coming soon\n\nThis game is not built yet. Its rules arrive with it."
+            }
+        }
+    }
+
+    /// Whether the game can be played yet; the others show as coming soon.
+    pub fn available(self) -> bool {
+        matches!(self, GameId::Tiles)
+    }
+}
+
+/// The rules logic of every game: sessions, input Messages, opponents.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(tiles::plugin);
+}
+
+/// What every game draws: its table and its HUD.
+pub(super) fn table_plugin(app: &mut App) {
+    app.add_plugins(tiles::table_plugin);
+}

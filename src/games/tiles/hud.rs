@@ -1,0 +1,197 @@
+//! The tiles HUD in egui: whose turn, the chosen tile and the Play button,
+//! the colour counter, and the reveal on the result screen. Also the
+//! keyboard: 0-8 pick a tile, Enter plays it.
+
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::rules::{Colour, ROUNDS, Tiles, TilesAction};
+use crate::menus::Menu;
+use crate::rules::{Game, other};
+use crate::screens::Screen;
+use crate::session::{Act, Session};
+use crate::settings::Settings;
+use crate::ui::{FreeSpace, UiLayer, theme};
+
+/// The tile the person at the screen has picked but not yet played.
+#[derive(Resource, Default, Debug)]
+pub struct TileChoice(pub Option<u8>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TileChoice>()
+        .add_systems(
+            Update,
+            keyboard
+                .run_if(resource_exists::<Session<Tiles>>)
+                .run_if(in_state(Screen::Playing))
+                .run_if(in_state(Menu::None))
+                .run_if(not(egui_wants_any_keyboard_input))
+                .in_set(crate::AppSystems::RecordInput),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                bottom_bar.run_if(in_state(Screen::Playing)),
+                reveal_window.run_if(in_state(Screen::Result)),
+            )
+                .run_if(resource_exists::<Session<Tiles>>)
+                .in_set(UiLayer::Game),
+        );
+}
+
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit0,
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+];
+
+const NUMPAD: [KeyCode; 9] = [
+    KeyCode::Numpad0,
+    KeyCode::Numpad1,
+    KeyCode::Numpad2,
+    KeyCode::Numpad3,
+    KeyCode::Numpad4,
+    KeyCode::Numpad5,
+    KeyCode::Numpad6,
+    KeyCode::Numpad7,
+    KeyCode::Numpad8,
+];
+
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<Session<Tiles>>,
+    mut choice: ResMut<TileChoice>,
+    mut acts: MessageWriter<Act<Tiles>>,
+) {
+    let Some(seat) = session.human_to_move() else {
+        return;
+    };
+    let hand = session.game.view(seat).hand;
+    for tile in 0..9u8 {
+        let pressed = keys.just_pressed(DIGITS[tile as usize]) || keys.just_pressed(NUMPAD[tile as usize]);
+        if pressed && hand.contains(&tile) {
+            choice.0 = Some(tile);
+        }
+    }
+    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
+        if let Some(tile) = choice.0.filter(|t| hand.contains(t)) {
+            acts.write(Act::new(TilesAction { tile }));
+            choice.0 = None;
+        }
+    }
+}
+
+fn bottom_bar(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    session: Res<Session<Tiles>>,
+    mut choice: ResMut<TileChoice>,
+    settings: Res<Settings>,
+    mut acts: MessageWriter<Act<Tiles>>,
+) -> Result {
+    if session.curtain.is_some() {
+        return Ok(());
+    }
+    let me = session.viewer;
+    let view = session.game.view(me);
+    let names = session.names();
+    let mut root = space.ui(contexts.ctx_mut()?, "tiles-hud-root");
+    egui::Panel::bottom("tiles-hud")
+        .min_size(72.0)
+        .show(&mut root, |ui| {
+            ui.horizontal_centered(|ui| {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{} {} – {} {}",
+                        names[me],
+                        view.score[me],
+                        view.score[other(me)],
+                        names[other(me)]
+                    ))
+                    .size(22.0)
+                    .strong(),
+                );
+                ui.separator();
+                let prompt = match (session.human_to_move(), view.to_move) {
+                    (Some(_), _) if view.leader == me => "Your lead: choose a tile, then play it.".to_string(),
+                    (Some(_), _) => format!(
+                        "{} led a {} tile. Choose your answer.",
+                        names[other(me)],
+                        view.led.map(Colour::name).unwrap_or("face-down")
+                    ),
+                    (None, Some(seat)) => format!("{} is thinking…", names[seat]),
+                    (None, None) => "Game over.".into(),
+                };
+                ui.label(egui::RichText::new(prompt).size(19.0));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let can_play = session.human_to_move().is_some();
+                    let picked = choice.0.filter(|t| view.hand.contains(t));
+                    let label = match picked {
+                        Some(tile) => format!("Play {tile} (Enter)"),
+                        None => "Play".into(),
+                    };
+                    let button = egui::Button::new(egui::RichText::new(label).size(20.0).strong());
+                    if ui.add_enabled(can_play && picked.is_some(), button).clicked()
+                        && let Some(tile) = picked
+                    {
+                        acts.write(Act::new(TilesAction { tile }));
+                        choice.0 = None;
+                    }
+                    if settings.colour_counter {
+                        ui.separator();
+                        ui.label(format!(
+                            "{} has left: {} black, {} white",
+                            names[other(me)],
+                            view.opponent_left.black,
+                            view.opponent_left.white
+                        ));
+                    }
+                });
+            });
+        });
+    space.keep_rest(&root);
+    Ok(())
+}
+
+fn reveal_window(mut contexts: EguiContexts, session: Res<Session<Tiles>>) -> Result {
+    let played = session.game.played();
+    let rounds = session.game.rounds();
+    let names = session.names();
+    egui::Window::new("Both sequences, round by round")
+        .collapsible(true)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .show(contexts.ctx_mut()?, |ui| {
+            egui::Grid::new("reveal").striped(true).spacing([14.0, 4.0]).show(ui, |ui| {
+                ui.strong("Round");
+                for r in 1..=ROUNDS {
+                    ui.strong(r.to_string());
+                }
+                ui.end_row();
+                for seat in [0, 1] {
+                    ui.strong(&names[seat]);
+                    for (r, round) in rounds.iter().enumerate() {
+                        let tile = played[seat][r];
+                        let mut text = egui::RichText::new(tile.to_string()).size(19.0);
+                        if round.winner == Some(seat) {
+                            text = text.color(theme::ACCENT).strong();
+                        }
+                        if round.leader == seat {
+                            text = text.underline();
+                        }
+                        ui.label(text);
+                    }
+                    ui.end_row();
+                }
+            });
+            ui.label(egui::RichText::new("Underlined: led the round. Gold: won it.").small());
+        });
+    Ok(())
+}

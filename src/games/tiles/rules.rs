@@ -1,0 +1,390 @@
+//! Black and White (tiles): the pure rules core.
+//!
+//! Each player holds tiles 0..=8; even tiles are black, odd tiles white. The
+//! leader places a tile, the follower learns only its colour and places one
+//! of theirs, and only the result is announced.
+
+use rand::{RngExt, SeedableRng, rngs::StdRng, seq::IndexedRandom};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::games::GameId;
+use crate::rules::{Bot, Game, Level, Outcome, Seat, other, sub_seed};
+
+pub const TILES: u8 = 9;
+pub const ROUNDS: usize = 9;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Black,
+    White,
+}
+
+impl Colour {
+    pub fn of(tile: u8) -> Colour {
+        if tile % 2 == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Black => "black",
+            Colour::White => "white",
+        }
+    }
+}
+
+/// A set of tiles as bits 0..=8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Hand(pub u16);
+
+impl Hand {
+    pub const FULL: Hand = Hand((1 << TILES) - 1);
+
+    pub fn contains(self, tile: u8) -> bool {
+        tile < TILES && self.0 & (1 << tile) != 0
+    }
+
+    pub fn without(self, tile: u8) -> Hand {
+        Hand(self.0 & !(1 << tile))
+    }
+
+    pub fn tiles(self) -> impl Iterator<Item = u8> {
+        (0..TILES).filter(move |&t| self.contains(t))
+    }
+
+    pub fn count(self, colour: Colour) -> u8 {
+        self.tiles().filter(|&t| Colour::of(t) == colour).count() as u8
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// The tiles of each colour that a player has not played yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColourCount {
+    pub black: u8,
+    pub white: u8,
+}
+
+/// One settled round as both players saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub leader: Seat,
+    pub tiles: [u8; 2],
+    pub winner: Option<Seat>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tiles {
+    seed: u64,
+    first: Seat,
+    leader: Seat,
+    hands: [Hand; 2],
+    /// The leader's tile once placed this round.
+    led: Option<u8>,
+    rounds: Vec<Round>,
+    score: [u8; 2],
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TilesAction {
+    pub tile: u8,
+}
+
+/// What one player knows of a round that has been settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SeenRound {
+    pub leader: Seat,
+    pub mine: u8,
+    pub theirs: Colour,
+    pub winner: Option<Seat>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TilesView {
+    pub seat: Seat,
+    /// 1..=9; 10 once the game is over.
+    pub round: usize,
+    pub leader: Seat,
+    pub to_move: Option<Seat>,
+    pub hand: Vec<u8>,
+    pub score: [u8; 2],
+    pub opponent_left: ColourCount,
+    /// The colour of the tile the leader has placed this round.
+    pub led: Option<Colour>,
+    /// The tile this seat has placed this round, if it led.
+    pub placed: Option<u8>,
+    pub history: Vec<SeenRound>,
+}
+
+impl TilesView {
+    pub fn opponent(&self) -> Seat {
+        other(self.seat)
+    }
+
+    pub fn is_leading(&self) -> bool {
+        self.to_move == Some(self.seat) && self.leader == self.seat
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum TilesEvent {
+    Placed {
+        seat: Seat,
+        colour: Colour,
+    },
+    Settled {
+        round: usize,
+        leader: Seat,
+        colours: [Colour; 2],
+        winner: Option<Seat>,
+        score: [u8; 2],
+    },
+}
+
+impl Tiles {
+    /// The round being played, 1..=9, or 10 once the game is over.
+    pub fn round(&self) -> usize {
+        self.rounds.len() + 1
+    }
+
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    pub fn hand(&self, seat: Seat) -> Hand {
+        self.hands[seat]
+    }
+
+    pub fn score(&self) -> [u8; 2] {
+        self.score
+    }
+
+    pub fn rounds(&self) -> &[Round] {
+        &self.rounds
+    }
+
+    /// Tiles of `seat` not yet placed, counting a tile placed this round as
+    /// played.
+    fn unplayed(&self, seat: Seat) -> Hand {
+        match self.led {
+            Some(tile) if seat == self.leader => self.hands[seat].without(tile),
+            _ => self.hands[seat],
+        }
+    }
+
+    /// The sequence each player played, round by round: the end reveal.
+    pub fn played(&self) -> [Vec<u8>; 2] {
+        [0, 1].map(|seat| self.rounds.iter().map(|r| r.tiles[seat]).collect())
+    }
+}
+
+impl Game for Tiles {
+    type Action = TilesAction;
+    type View = TilesView;
+    type Event = TilesEvent;
+
+    const ID: GameId = GameId::Tiles;
+
+    fn new_game(seed: u64) -> Self {
+        let mut coin = StdRng::seed_from_u64(sub_seed(seed, 1));
+        let first = coin.random_range(0..2);
+        Tiles {
+            seed,
+            first,
+            leader: first,
+            hands: [Hand::FULL; 2],
+            led: None,
+            rounds: Vec::new(),
+            score: [0, 0],
+        }
+    }
+
+    fn first(&self) -> Option<Seat> {
+        Some(self.first)
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        if self.rounds.len() == ROUNDS {
+            None
+        } else if self.led.is_some() {
+            Some(other(self.leader))
+        } else {
+            Some(self.leader)
+        }
+    }
+
+    fn view(&self, seat: Seat) -> TilesView {
+        let opponent = self.unplayed(other(seat));
+        TilesView {
+            seat,
+            round: self.round(),
+            leader: self.leader,
+            to_move: self.to_move(),
+            hand: self.unplayed(seat).tiles().collect(),
+            score: self.score,
+            opponent_left: ColourCount {
+                black: opponent.count(Colour::Black),
+                white: opponent.count(Colour::White),
+            },
+            led: self.led.map(Colour::of),
+            placed: self.led.filter(|_| seat == self.leader),
+            history: self
+                .rounds
+                .iter()
+                .map(|r| SeenRound {
+                    leader: r.leader,
+                    mine: r.tiles[seat],
+                    theirs: Colour::of(r.tiles[other(seat)]),
+                    winner: r.winner,
+                })
+                .collect(),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<TilesAction> {
+        match self.to_move() {
+            Some(seat) => self
+                .unplayed(seat)
+                .tiles()
+                .map(|tile| TilesAction { tile })
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn check(&self, seat: Seat, action: &TilesAction) -> Result<(), String> {
+        match self.to_move() {
+            None => Err("the game is over".into()),
+            Some(s) if s != seat => Err(format!("it is player {s}'s turn, not player {seat}'s")),
+            Some(_) if !self.unplayed(seat).contains(action.tile) => Err(format!(
+                "tile {} is not in player {seat}'s hand",
+                action.tile
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: TilesAction) -> Result<Vec<TilesEvent>, String> {
+        self.check(seat, &action)?;
+        let colour = Colour::of(action.tile);
+        let placed = TilesEvent::Placed { seat, colour };
+        let Some(led) = self.led else {
+            self.led = Some(action.tile);
+            return Ok(vec![placed]);
+        };
+        let leader = self.leader;
+        let mut tiles = [0; 2];
+        tiles[leader] = led;
+        tiles[seat] = action.tile;
+        let winner = match tiles[0].cmp(&tiles[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        for s in [0, 1] {
+            self.hands[s] = self.hands[s].without(tiles[s]);
+        }
+        if let Some(w) = winner {
+            self.score[w] += 1;
+            self.leader = w;
+        }
+        self.led = None;
+        self.rounds.push(Round {
+            leader,
+            tiles,
+            winner,
+        });
+        Ok(vec![
+            placed,
+            TilesEvent::Settled {
+                round: self.rounds.len(),
+                leader,
+                colours: tiles.map(Colour::of),
+                winner,
+                score: self.score,
+            },
+        ])
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.to_move().is_some() {
+            return None;
+        }
+        let score = self.score.map(i64::from);
+        let winner = match score[0].cmp(&score[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        Some(Outcome { winner, score })
+    }
+
+    fn random_action(&self, rng: &mut StdRng) -> TilesAction {
+        *self
+            .legal_actions()
+            .choose(rng)
+            .expect("random_action is only asked while the game goes on")
+    }
+
+    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
+        super::ai::bot(level, seed)
+    }
+
+    fn ask_json(&self, seat: Seat) -> (Value, Value) {
+        let view = self.view(seat);
+        let mut v = json!({
+            "round": view.round,
+            "role": if view.leader == seat { "lead" } else { "follow" },
+            "hand": view.hand,
+            "score": view.score,
+            "opponent_left": view.opponent_left,
+        });
+        if let Some(led) = view.led.filter(|_| view.leader != seat) {
+            v["led"] = json!(led);
+        }
+        let legal = json!(view.hand);
+        (v, legal)
+    }
+
+    fn parse_action(value: &Value) -> Result<TilesAction, String> {
+        serde_json::from_value(value.clone())
+            .map_err(|e| format!("expected an action {{\"tile\":n}} with n from 0 to 8: {e}"))
+    }
+
+    fn event_json(event: &TilesEvent) -> Option<Value> {
+        match event {
+            TilesEvent::Placed { .. } => None,
+            TilesEvent::Settled {
+                round,
+                leader,
+                colours,
+                winner,
+                score,
+            } => Some(json!({
+                "type": "settled",
+                "round": round,
+                "leader": leader,
+                "colours": colours,
+                "winner": winner,
+                "score": score,
+            })),
+        }
+    }
+
+    fn reveal_json(&self) -> Value {
+        json!({ "played": self.played() })
+    }
+}

@@ -1,0 +1,71 @@
+//! Black & White: four two-player games of bluffing, deduction and command.
+//!
+//! Reading top-down: `logic_plugin` is everything a game needs to be played
+//! (what the headless tests run); `plugin` adds the window, the table, the
+//! menus and the sound.
+
+pub mod cli;
+pub mod games;
+pub mod menus;
+pub mod rules;
+pub mod screens;
+pub mod session;
+pub mod settings;
+
+mod audio;
+mod ui;
+
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+
+/// The order of the app's own systems within a frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    RecordInput,
+    Update,
+}
+
+/// Rules, sessions, screens and settings: no window, no drawing, no sound.
+pub fn logic_plugin(app: &mut App) {
+    app.configure_sets(Update, (AppSystems::RecordInput, AppSystems::Update).chain());
+    app.add_plugins((
+        session::plugin,
+        settings::plugin,
+        screens::plugin,
+        menus::plugin,
+        games::plugin,
+    ));
+}
+
+/// The whole application: a window, the tables, egui menus and sound.
+pub fn plugin(app: &mut App) {
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Black & White".into(),
+                    resolution: (1280, 720).into(),
+                    fit_canvas_to_parent: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "wgpu=error,naga=warn,bevy_render=warn".into(),
+                ..default()
+            }),
+    );
+    app.add_plugins((logic_plugin, ui::plugin, audio::plugin, games::table_plugin));
+}
+
+/// Opens the window and plays until it is closed.
+pub fn run(launch: cli::Launch) -> ExitCode {
+    let mut app = App::new();
+    app.insert_resource(launch);
+    app.add_plugins(plugin);
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}

@@ -1,0 +1,129 @@
+//! The shape every rules core shares, so that the referee, the arena, the
+//! session that the app drives and the random-playout tests are written once
+//! for all four games.
+
+pub mod playout;
+
+use std::fmt::Debug;
+
+use rand::rngs::StdRng;
+use serde::{Serialize, de::DeserializeOwned};
+use serde_json::Value;
+
+use crate::games::GameId;
+
+/// A player: 0 or 1.
+pub type Seat = usize;
+
+/// The other player.
+pub fn other(seat: Seat) -> Seat {
+    1 - seat
+}
+
+/// How a finished game came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// `None` for a drawn game.
+    pub winner: Option<Seat>,
+    /// The game's own score: points, rounds won or chips.
+    pub score: [i64; 2],
+}
+
+impl Outcome {
+    /// The result for one seat as the arena counts it: a win 1, a draw 0.5.
+    pub fn points_for(&self, seat: Seat) -> f64 {
+        match self.winner {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+/// The strength of a computer opponent. `Random` exists for measurement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub enum Level {
+    Random,
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const PLAYABLE: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn parse(text: &str) -> Result<Level, String> {
+        match text {
+            "random" => Ok(Level::Random),
+            "easy" => Ok(Level::Easy),
+            "normal" => Ok(Level::Normal),
+            "hard" => Ok(Level::Hard),
+            other => Err(format!(
+                "unknown level `{other}`: expected random, easy, normal or hard"
+            )),
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Level::Random => "Random",
+            Level::Easy => "Easy",
+            Level::Normal => "Normal",
+            Level::Hard => "Hard",
+        }
+    }
+}
+
+/// A rules core: plain data, deterministic from its seed, with the legal
+/// actions, `apply`, and a per-seat view that holds only what that seat may
+/// know. The JSON methods are the referee protocol's shapes
+/// (../shared/referee-protocol.md); everything else is plain Rust.
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// What one seat may know, with the public history it has seen.
+    type View: Clone + Debug + Serialize + Send + Sync + 'static;
+    /// Something public that happened (a tile placed, a round settled).
+    type Event: Clone + Debug + Serialize + Send + Sync + 'static;
+
+    const ID: GameId;
+
+    fn new_game(seed: u64) -> Self;
+    /// The coin flip's result, for games that have one.
+    fn first(&self) -> Option<Seat>;
+    /// Whose action the game waits for; `None` once it is over.
+    fn to_move(&self) -> Option<Seat>;
+    fn view(&self, seat: Seat) -> Self::View;
+    /// Every legal action of the seat to move, or a representative sample
+    /// where the full set is too large to list.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+    /// Why `action` is not legal for `seat` now, or `Ok`.
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), String>;
+    /// Applies a legal action; an illegal one changes nothing.
+    fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<Vec<Self::Event>, String>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn random_action(&self, rng: &mut StdRng) -> Self::Action;
+    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>>;
+
+    /// The protocol's `view` and `legal` for an `ask` to `seat`.
+    fn ask_json(&self, seat: Seat) -> (Value, Value);
+    /// Reads a protocol action; the text says what was wrong.
+    fn parse_action(value: &Value) -> Result<Self::Action, String>;
+    /// The protocol message for an event, if the protocol reports it.
+    fn event_json(event: &Self::Event) -> Option<Value>;
+    /// The protocol's `end.reveal`.
+    fn reveal_json(&self) -> Value;
+}
+
+/// A computer player. It sees only its seat's view.
+pub trait Bot<G: Game>: Send + Sync {
+    fn choose(&mut self, view: &G::View) -> G::Action;
+}
+
+/// Derives independent seeds from one seed, so that a game, its bots and its
+/// coin flips replay exactly.
+pub fn sub_seed(seed: u64, stream: u64) -> u64 {
+    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

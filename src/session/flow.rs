@@ -1,0 +1,113 @@
+//! From the new-game dialog into a game, and out of it again.
+
+use bevy::prelude::*;
+use rand::{RngExt, rngs::StdRng};
+
+use super::{GameLog, MatchOptions, Narrated, Opponent, Session};
+use crate::cli::Launch;
+use crate::games::GameId;
+use crate::rules::Game;
+use crate::screens::Screen;
+use crate::settings::Settings;
+
+/// Starts a fresh game. `seed: None` draws one.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct StartMatch {
+    pub game: GameId,
+    pub opponent: Opponent,
+    pub seed: Option<u64>,
+}
+
+/// What the pause menu and the result screen ask for.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchCommand {
+    /// A fresh game with the same options.
+    PlayAgain,
+    /// Back to the game list; the game in progress is given up.
+    Quit,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<StartMatch>()
+        .add_message::<MatchCommand>()
+        .init_resource::<GameLog>()
+        .add_systems(Startup, launch_from_command_line)
+        .add_systems(Update, run_commands.in_set(crate::AppSystems::RecordInput));
+}
+
+/// `--game GAME` on the command line: straight into a game.
+fn launch_from_command_line(
+    launch: Option<Res<Launch>>,
+    settings: Res<Settings>,
+    mut start: MessageWriter<StartMatch>,
+    mut log: ResMut<GameLog>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(game) = launch.as_ref().and_then(|l| l.game) else {
+        return;
+    };
+    let launch = launch.expect("checked above");
+    if !game.available() {
+        log.notice(format!("{} is coming soon and cannot be played yet.", game.title()));
+        next.set(Screen::GameList);
+        return;
+    }
+    start.write(StartMatch {
+        game,
+        opponent: launch
+            .opponent
+            .unwrap_or(Opponent::Computer(settings.default_difficulty)),
+        seed: launch.seed,
+    });
+}
+
+fn run_commands(
+    mut commands: MessageReader<MatchCommand>,
+    options: Option<Res<MatchOptions>>,
+    mut start: MessageWriter<StartMatch>,
+    mut next: ResMut<NextState<Screen>>,
+    mut menu: ResMut<NextState<crate::menus::Menu>>,
+) {
+    for command in commands.read() {
+        menu.set(crate::menus::Menu::None);
+        match (command, options.as_deref()) {
+            (MatchCommand::PlayAgain, Some(options)) => {
+                start.write(StartMatch {
+                    game: options.game,
+                    opponent: options.opponent,
+                    seed: None,
+                });
+            }
+            _ => next.set(Screen::GameList),
+        }
+    }
+}
+
+pub(super) fn start_match<G: Game + Narrated>(
+    mut requests: MessageReader<StartMatch>,
+    mut commands: Commands,
+    mut log: ResMut<GameLog>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for request in requests.read().filter(|r| r.game == G::ID) {
+        let seed = request
+            .seed
+            .unwrap_or_else(|| rand::make_rng::<StdRng>().random());
+        let session = Session::<G>::new(seed, request.opponent);
+        log.lines.clear();
+        log.push(format!("{} — {} (game seed {seed})", G::ID.title(), request.opponent.label()));
+        if let Some(first) = session.game.first() {
+            log.push(format!("Coin flip: {} goes first.", session.names()[first]));
+        }
+        commands.insert_resource(MatchOptions {
+            game: G::ID,
+            opponent: request.opponent,
+        });
+        commands.insert_resource(session);
+        next.set(Screen::Playing);
+    }
+}
+
+pub(super) fn end_session<G: Game>(mut commands: Commands) {
+    commands.remove_resource::<Session<G>>();
+}

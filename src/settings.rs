@@ -1,0 +1,160 @@
+//! Player settings, kept across runs in a RON file in the user's config
+//! folder. A missing or corrupt file gives the defaults and a warning; it
+//! never stops the game.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Level;
+use crate::session::GameLog;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnimationSpeed {
+    Slow,
+    Normal,
+    Fast,
+    /// No animation and no pauses: for tests and the impatient.
+    Instant,
+}
+
+impl AnimationSpeed {
+    pub const ALL: [AnimationSpeed; 4] = [
+        AnimationSpeed::Slow,
+        AnimationSpeed::Normal,
+        AnimationSpeed::Fast,
+        AnimationSpeed::Instant,
+    ];
+
+    /// How long animations take relative to Normal.
+    pub fn factor(self) -> f32 {
+        match self {
+            AnimationSpeed::Slow => 1.6,
+            AnimationSpeed::Normal => 1.0,
+            AnimationSpeed::Fast => 0.5,
+            AnimationSpeed::Instant => 0.0,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            AnimationSpeed::Slow => "Slow",
+            AnimationSpeed::Normal => "Normal",
+            AnimationSpeed::Fast => "Fast",
+            AnimationSpeed::Instant => "Instant",
+        }
+    }
+}
+
+#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub colour_counter: bool,
+    pub lamp_ranges: bool,
+    pub default_difficulty: Level,
+    pub animation_speed: AnimationSpeed,
+    /// 0.0 to 1.0.
+    pub volume: f32,
+    pub fullscreen: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            colour_counter: true,
+            lamp_ranges: true,
+            default_difficulty: Level::Normal,
+            animation_speed: AnimationSpeed::Normal,
+            volume: 0.7,
+            fullscreen: false,
+        }
+    }
+}
+
+impl Settings {
+    /// The pause after a move before the computer answers, in seconds.
+    pub fn pause_seconds(&self) -> f32 {
+        0.8 * self.animation_speed.factor()
+    }
+
+    /// Reads settings from RON text; the error says what to fix.
+    pub fn from_ron(text: &str) -> Result<Settings, String> {
+        let settings: Settings = ron::from_str(text).map_err(|e| e.to_string())?;
+        if settings.default_difficulty == Level::Random {
+            return Err("default_difficulty must be Easy, Normal or Hard".into());
+        }
+        if !(0.0..=1.0).contains(&settings.volume) {
+            return Err(format!("volume must be from 0.0 to 1.0, not {}", settings.volume));
+        }
+        Ok(settings)
+    }
+
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).expect("settings serialize")
+    }
+}
+
+/// Where settings are kept; `BLACK_AND_WHITE_CONFIG_DIR` overrides the
+/// user's config folder (the tests use it).
+pub fn settings_path() -> Option<PathBuf> {
+    let dir = match std::env::var_os("BLACK_AND_WHITE_CONFIG_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => dirs::config_dir()?.join("black-and-white"),
+    };
+    Some(dir.join("settings.ron"))
+}
+
+/// The settings on disk, or the defaults and why they were not used.
+pub fn load() -> (Settings, Option<String>) {
+    let Some(path) = settings_path() else {
+        return (Settings::default(), Some("no config folder on this system; settings will not be kept".into()));
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => match Settings::from_ron(&text) {
+            Ok(settings) => (settings, None),
+            Err(e) => (
+                Settings::default(),
+                Some(format!("{} is not valid ({e}); using the defaults", path.display())),
+            ),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
+        Err(e) => (
+            Settings::default(),
+            Some(format!("could not read {} ({e}); using the defaults", path.display())),
+        ),
+    }
+}
+
+fn save(settings: &Settings) -> Result<(), String> {
+    let path = settings_path().ok_or("no config folder on this system")?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(&path, settings.to_ron()).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let (settings, warning) = load();
+    if let Some(warning) = &warning {
+        warn!("settings: {warning}");
+        app.init_resource::<GameLog>()
+            .world_mut()
+            .resource_mut::<GameLog>()
+            .notice(format!("Settings: {warning}"));
+    }
+    app.insert_resource(settings)
+        .add_systems(Update, save_changes.run_if(resource_changed::<Settings>));
+}
+
+fn save_changes(settings: Res<Settings>, mut log: ResMut<GameLog>, mut first: Local<bool>) {
+    // The first change is the insertion at start-up: nothing to save.
+    if !*first {
+        *first = true;
+        return;
+    }
+    if let Err(e) = save(&settings) {
+        warn!("settings not saved: {e}");
+        log.notice(format!("Settings not saved: {e}"));
+    }
+}

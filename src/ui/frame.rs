@@ -1,0 +1,99 @@
+//! The frame around a game: the top bar, the log, and the keys that open
+//! the pause menu (Esc) and the rules (F1).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{FreeSpace, UiLayer};
+use crate::menus::Menu;
+use crate::screens::Screen;
+use crate::session::{GameLog, MatchOptions};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            top_bar.run_if(in_state(Screen::Playing)),
+            log_panel.run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
+        )
+            .chain()
+            .run_if(resource_exists::<MatchOptions>)
+            .in_set(UiLayer::Frame),
+    )
+    .add_systems(Update, (pause_keys, rules_key));
+}
+
+/// The width of the log panel in logical pixels; the tables keep clear of it.
+pub const LOG_WIDTH: f32 = 290.0;
+
+fn top_bar(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    options: Res<MatchOptions>,
+    mut menu: ResMut<NextState<Menu>>,
+) -> Result {
+    let mut root = space.ui(contexts.ctx_mut()?, "top-bar");
+    egui::Panel::top("game-bar").show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(options.game.title()).strong().size(20.0));
+            ui.label(format!("against {}", options.opponent.label()));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Menu (Esc)").clicked() {
+                    menu.set(Menu::Pause);
+                }
+                if ui.button("Rules (F1)").clicked() {
+                    menu.set(Menu::Rules);
+                }
+            });
+        });
+    });
+    space.keep_rest(&root);
+    Ok(())
+}
+
+fn log_panel(mut contexts: EguiContexts, mut space: ResMut<FreeSpace>, log: Res<GameLog>) -> Result {
+    let mut root = space.ui(contexts.ctx_mut()?, "log-root");
+    egui::Panel::right("log")
+        .exact_size(LOG_WIDTH)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.heading("Log");
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for notice in &log.notices {
+                        ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
+                    }
+                    for line in &log.lines {
+                        ui.label(line);
+                    }
+                });
+        });
+    space.keep_rest(&root);
+    Ok(())
+}
+
+fn pause_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    menu: Res<State<Menu>>,
+    mut next: ResMut<NextState<Menu>>,
+) {
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    let in_game = matches!(screen.get(), Screen::Playing | Screen::Result);
+    match menu.get() {
+        Menu::None if in_game => next.set(Menu::Pause),
+        Menu::Settings | Menu::Rules if in_game => next.set(Menu::Pause),
+        _ => next.set(Menu::None),
+    }
+}
+
+fn rules_key(keys: Res<ButtonInput<KeyCode>>, options: Option<Res<MatchOptions>>, mut next: ResMut<NextState<Menu>>) {
+    if keys.just_pressed(KeyCode::F1) && options.is_some() {
+        next.set(Menu::Rules);
+    }
+}

@@ -1,0 +1,176 @@
+//! The pause menu, the settings window and the rules window.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{UiLayer, theme};
+use crate::menus::Menu;
+use crate::rules::Level;
+use crate::screens::Screen;
+use crate::session::{MatchCommand, MatchOptions};
+use crate::settings::{AnimationSpeed, Settings, settings_path};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            pause.run_if(in_state(Menu::Pause)),
+            settings_window.run_if(in_state(Menu::Settings)),
+            rules_window.run_if(in_state(Menu::Rules)),
+        )
+            .in_set(UiLayer::Overlay),
+    )
+    .add_systems(Update, apply_fullscreen.run_if(resource_changed::<Settings>));
+}
+
+fn dim(ctx: &egui::Context) {
+    egui::Area::new(egui::Id::new("dim"))
+        .order(egui::Order::Middle)
+        .fixed_pos(egui::Pos2::ZERO)
+        .show(ctx, |ui| {
+            let screen = ui.ctx().content_rect();
+            ui.painter().rect_filled(screen, 0.0, egui::Color32::from_black_alpha(170));
+            ui.allocate_rect(screen, egui::Sense::click());
+        });
+}
+
+fn pause(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<NextState<Menu>>,
+    mut commands: MessageWriter<MatchCommand>,
+    screen: Res<State<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    dim(ctx);
+    egui::Window::new("Paused")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                if theme::menu_button(ui, "Resume") {
+                    menu.set(Menu::None);
+                }
+                let label = if *screen.get() == Screen::Result { "Play again" } else { "Restart" };
+                if theme::menu_button(ui, label) {
+                    commands.write(MatchCommand::PlayAgain);
+                }
+                if theme::menu_button(ui, "Rules") {
+                    menu.set(Menu::Rules);
+                }
+                if theme::menu_button(ui, "Settings") {
+                    menu.set(Menu::Settings);
+                }
+                if theme::menu_button(ui, "Quit to menu") {
+                    commands.write(MatchCommand::Quit);
+                }
+            });
+        });
+    Ok(())
+}
+
+/// Where a closed window returns to: the pause menu inside a game.
+fn back(screen: &Screen) -> Menu {
+    match screen {
+        Screen::Playing | Screen::Result => Menu::Pause,
+        _ => Menu::None,
+    }
+}
+
+fn settings_window(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    mut menu: ResMut<NextState<Menu>>,
+    screen: Res<State<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    dim(ctx);
+    let mut edited = settings.clone();
+    egui::Window::new("Settings")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.checkbox(&mut edited.colour_counter, "Colour counter: the opponent's tiles left by colour");
+            ui.checkbox(&mut edited.lamp_ranges, "Lamp ranges: the points band beside the opponent's lamps");
+            ui.horizontal(|ui| {
+                ui.label("Default difficulty");
+                for level in Level::PLAYABLE {
+                    ui.radio_value(&mut edited.default_difficulty, level, level.label());
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Animation speed");
+                for speed in AnimationSpeed::ALL {
+                    ui.radio_value(&mut edited.animation_speed, speed, speed.label());
+                }
+            });
+            ui.add(egui::Slider::new(&mut edited.volume, 0.0..=1.0).text("Sound volume"));
+            #[cfg(not(target_arch = "wasm32"))]
+            ui.checkbox(&mut edited.fullscreen, "Fullscreen");
+            ui.separator();
+            if let Some(path) = settings_path() {
+                ui.label(egui::RichText::new(format!("Kept in {}", path.display())).small());
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Defaults").clicked() {
+                    edited = Settings::default();
+                }
+                if ui.button("Close").clicked() {
+                    menu.set(back(screen.get()));
+                }
+            });
+        });
+    if edited != *settings {
+        *settings = edited;
+    }
+    Ok(())
+}
+
+fn rules_window(
+    mut contexts: EguiContexts,
+    options: Option<Res<MatchOptions>>,
+    mut menu: ResMut<NextState<Menu>>,
+    screen: Res<State<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    dim(ctx);
+    let game = options.map(|o| o.game).unwrap_or(crate::games::GameId::Tiles);
+    egui::Window::new(format!("Rules: {}", game.title()))
+        .collapsible(false)
+        .default_size([640.0, 520.0])
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| {
+                for paragraph in game.rules_text().split("\n\n") {
+                    if let Some(heading) = paragraph.strip_prefix("# ") {
+                        ui.heading(heading);
+                    } else {
+                        ui.label(paragraph.replace('\n', " "));
+                    }
+                    ui.add_space(4.0);
+                }
+            });
+            if ui.button("Close").clicked() {
+                menu.set(back(screen.get()));
+            }
+        });
+    Ok(())
+}
+
+fn apply_fullscreen(settings: Res<Settings>, mut windows: Query<&mut Window>) {
+    use bevy::window::{MonitorSelection, WindowMode};
+    for mut window in &mut windows {
+        let mode = if settings.fullscreen {
+            WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+        } else {
+            WindowMode::Windowed
+        };
+        if window.mode != mode {
+            window.mode = mode;
+        }
+    }
+}

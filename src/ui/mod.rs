@@ -1,0 +1,105 @@
+//! Presentation shared by every game: the camera, the egui theme, the
+//! screens and menus, the frame around a game, the curtain, screenshots.
+
+mod curtain;
+pub mod frame;
+mod menus;
+mod screens;
+mod screenshot;
+pub mod theme;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+
+use crate::rules::Game;
+use crate::session::{Narrated, Session};
+
+/// The order egui is drawn in: panels around the table first, then each
+/// game's own panels, then windows and overlays on top.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UiLayer {
+    Frame,
+    Game,
+    Overlay,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (UiLayer::Frame, UiLayer::Game, UiLayer::Overlay).chain(),
+        )
+        .insert_resource(ClearColor(theme::TABLE_EDGE))
+        .init_resource::<FreeSpace>()
+        .add_systems(EguiPrimaryContextPass, reset_space.in_set(UiLayer::Frame).before(theme::apply_style))
+        .add_systems(Startup, spawn_camera)
+        .add_plugins((
+            theme::plugin,
+            screens::plugin,
+            frame::plugin,
+            menus::plugin,
+            screenshot::plugin,
+        ));
+}
+
+/// The part of the window that no egui panel covers yet this frame: each
+/// layer lays its panels inside it and leaves the rest, so panels drawn by
+/// different systems share the window instead of overlapping.
+#[derive(Resource, Default, Debug)]
+pub struct FreeSpace(pub Option<egui::Rect>);
+
+impl FreeSpace {
+    /// A root `Ui` over the free space, for panels.
+    pub fn ui(&self, ctx: &egui::Context, id: &'static str) -> egui::Ui {
+        egui::Ui::new(
+            ctx.clone(),
+            id.into(),
+            egui::UiBuilder::new()
+                .layer_id(egui::LayerId::background())
+                .max_rect(self.0.unwrap_or_else(|| ctx.viewport_rect())),
+        )
+    }
+
+    /// Keeps what `ui` has not used for the next layer.
+    pub fn keep_rest(&mut self, ui: &egui::Ui) {
+        self.0 = Some(ui.available_rect_before_wrap());
+    }
+
+    /// Whether a window position in logical pixels lies on the free table.
+    pub fn contains(&self, position: Vec2) -> bool {
+        self.0.is_none_or(|rect| rect.contains(egui::pos2(position.x, position.y)))
+    }
+}
+
+fn reset_space(mut contexts: EguiContexts, mut space: ResMut<FreeSpace>) -> Result {
+    space.0 = Some(contexts.ctx_mut()?.viewport_rect());
+    Ok(())
+}
+
+/// The table is laid out on a 1280 x 720 board that the camera fits into
+/// the window, whatever its size.
+pub const TABLE_SIZE: Vec2 = Vec2::new(1280.0, 720.0);
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Camera2d,
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: bevy::camera::ScalingMode::AutoMin {
+                min_width: TABLE_SIZE.x,
+                min_height: TABLE_SIZE.y,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+}
+
+/// The egui parts every game shares, for game `G`: the curtain and the
+/// result screen's frame.
+pub fn session_ui<G: Game + Narrated>(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        curtain::curtain_overlay::<G>
+            .run_if(resource_exists::<Session<G>>)
+            .in_set(UiLayer::Overlay),
+    );
+}

@@ -1,0 +1,199 @@
+//! The title screen, the game list, the new-game dialog and the frame of the
+//! result screen.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{FreeSpace, UiLayer, theme};
+use crate::games::GameId;
+use crate::menus::Menu;
+use crate::rules::Level;
+use crate::screens::Screen;
+use crate::session::{GameLog, MatchCommand, MatchResult, Opponent, StartMatch};
+use crate::settings::Settings;
+
+/// The game picked in the list, for the new-game dialog.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct Chosen {
+    pub game: GameId,
+    pub opponent: Opponent,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            title.run_if(in_state(Screen::Title)),
+            game_list.run_if(in_state(Screen::GameList)),
+            new_game.run_if(in_state(Screen::NewGame).and_then(resource_exists::<Chosen>)),
+            result_frame.run_if(in_state(Screen::Result).and_then(resource_exists::<MatchResult>)),
+        )
+            .in_set(UiLayer::Frame)
+            .run_if(in_state(Menu::None).or_else(in_state(Menu::Rules))),
+    );
+}
+
+fn title(
+    mut contexts: EguiContexts,
+    space: Res<FreeSpace>,
+    mut next: ResMut<NextState<Screen>>,
+    mut menu: ResMut<NextState<Menu>>,
+    log: Res<GameLog>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let mut root = space.ui(contexts.ctx_mut()?, "title");
+    egui::CentralPanel::no_frame().show(&mut root, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() * 0.18);
+                ui.label(egui::RichText::new("Black & White").size(72.0).strong().color(egui::Color32::WHITE));
+                ui.label(egui::RichText::new("bluffing, deduction and command for two").size(22.0).italics());
+                ui.add_space(40.0);
+                if theme::menu_button(ui, "Play") {
+                    next.set(Screen::GameList);
+                }
+                if theme::menu_button(ui, "Settings") {
+                    menu.set(Menu::Settings);
+                }
+                #[cfg(not(target_arch = "wasm32"))]
+                if theme::menu_button(ui, "Quit") {
+                    exit.write(AppExit::Success);
+                }
+                #[cfg(target_arch = "wasm32")]
+                let _ = &mut exit;
+                for notice in &log.notices {
+                    ui.add_space(12.0);
+                    ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
+                }
+            });
+        });
+    Ok(())
+}
+
+fn game_list(
+    mut contexts: EguiContexts,
+    space: Res<FreeSpace>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    settings: Res<Settings>,
+    keys: Res<ButtonInput<KeyCode>>,
+) -> Result {
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::Title);
+    }
+    let mut root = space.ui(contexts.ctx_mut()?, "game-list");
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.inner_margin(40.0))
+        .show(&mut root, |ui| {
+            ui.heading(egui::RichText::new("Choose a game").size(40.0));
+            ui.add_space(16.0);
+            for (index, game) in GameId::ALL.into_iter().enumerate() {
+                egui::Frame::group(ui.style())
+                    .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
+                    .inner_margin(16.0)
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width().min(760.0));
+                        ui.horizontal(|ui| {
+                            ui.vertical(|ui| {
+                                ui.label(egui::RichText::new(format!("{}. {}", index + 1, game.title())).size(24.0).strong());
+                                ui.label(game.pitch());
+                            });
+                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                                if game.available() {
+                                    let shortcut = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4][index];
+                                    if ui.button(egui::RichText::new("Play").size(20.0)).clicked() || keys.just_pressed(shortcut) {
+                                        commands.insert_resource(Chosen {
+                                            game,
+                                            opponent: Opponent::Computer(settings.default_difficulty),
+                                        });
+                                        next.set(Screen::NewGame);
+                                    }
+                                } else {
+                                    ui.label(egui::RichText::new("Coming soon").italics().color(egui::Color32::GRAY));
+                                }
+                            });
+                        });
+                    });
+                ui.add_space(10.0);
+            }
+            ui.add_space(10.0);
+            if ui.button("Back").clicked() {
+                next.set(Screen::Title);
+            }
+        });
+    Ok(())
+}
+
+fn new_game(
+    mut contexts: EguiContexts,
+    mut chosen: ResMut<Chosen>,
+    mut next: ResMut<NextState<Screen>>,
+    mut start: MessageWriter<StartMatch>,
+    keys: Res<ButtonInput<KeyCode>>,
+) -> Result {
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::GameList);
+    }
+    let mut go = keys.just_pressed(KeyCode::Enter);
+    egui::Window::new(format!("New game: {}", chosen.game.title()))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(contexts.ctx_mut()?, |ui| {
+            ui.label("Opponent");
+            for level in Level::PLAYABLE {
+                ui.radio_value(&mut chosen.opponent, Opponent::Computer(level), format!("Computer — {}", level.label()));
+            }
+            ui.radio_value(&mut chosen.opponent, Opponent::Friend, "Friend on this screen");
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new("A coin flip decides who goes first.").italics());
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                go |= ui.button(egui::RichText::new("Start (Enter)").size(20.0)).clicked();
+                if ui.button("Back").clicked() {
+                    next.set(Screen::GameList);
+                }
+            });
+        });
+    if go {
+        start.write(StartMatch {
+            game: chosen.game,
+            opponent: chosen.opponent,
+            seed: None,
+        });
+    }
+    Ok(())
+}
+
+fn result_frame(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    result: Res<MatchResult>,
+    mut commands: MessageWriter<MatchCommand>,
+    keys: Res<ButtonInput<KeyCode>>,
+) -> Result {
+    if keys.just_pressed(KeyCode::Enter) {
+        commands.write(MatchCommand::PlayAgain);
+    }
+    let mut root = space.ui(contexts.ctx_mut()?, "result-root");
+    egui::Panel::top("result")
+        .frame(egui::Frame::side_top_panel(&root.ctx().global_style()).inner_margin(12.0))
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(&result.headline).size(30.0).strong().color(theme::ACCENT));
+                ui.label(format!(
+                    "   {} {} – {} {}",
+                    result.names[0], result.outcome.score[0], result.outcome.score[1], result.names[1]
+                ));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Menu").clicked() {
+                        commands.write(MatchCommand::Quit);
+                    }
+                    if ui.button(egui::RichText::new("Play again (Enter)").strong()).clicked() {
+                        commands.write(MatchCommand::PlayAgain);
+                    }
+                });
+            });
+        });
+    space.keep_rest(&root);
+    Ok(())
+}

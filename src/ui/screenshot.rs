@@ -1,0 +1,63 @@
+//! `--screenshot PATH`: once the table has been drawn for a while, write a
+//! PNG of the window and exit. The screenshot tests run the real binary so.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+use crate::cli::Launch;
+use crate::screens::Screen;
+
+/// Frames drawn on the table before the picture is taken: enough for the
+/// first animations to settle under a software renderer.
+const SETTLE_FRAMES: u32 = 90;
+/// Frames to wait for the file before giving up with an error.
+const GIVE_UP_FRAMES: u32 = 600;
+
+#[derive(Default)]
+struct Progress {
+    frames: u32,
+    taken: Option<PathBuf>,
+    waited: u32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        take_screenshot.run_if(|launch: Option<Res<Launch>>| launch.is_some_and(|l| l.screenshot.is_some())),
+    );
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    launch: Res<Launch>,
+    screen: Res<State<Screen>>,
+    mut progress: Local<Progress>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let path = launch.screenshot.clone().expect("run only with a path");
+    match progress.taken.clone() {
+        None => {
+            let on_table = launch.game.is_none() || *screen.get() == Screen::Playing;
+            if on_table {
+                progress.frames += 1;
+            }
+            if progress.frames >= SETTLE_FRAMES {
+                commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+                progress.taken = Some(path);
+            }
+        }
+        Some(path) => {
+            progress.waited += 1;
+            let written = std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
+            if written && progress.waited > 5 {
+                info!("screenshot written to {}", path.display());
+                exit.write(AppExit::Success);
+            } else if progress.waited > GIVE_UP_FRAMES {
+                error!("the screenshot {} was never written", path.display());
+                exit.write(AppExit::error());
+            }
+        }
+    }
+}

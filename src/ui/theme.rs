@@ -1,0 +1,54 @@
+//! The look shared by every screen: colours and the egui style.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub const TABLE_EDGE: Color = Color::srgb(0.16, 0.11, 0.08);
+pub const FELT: Color = Color::srgb(0.11, 0.30, 0.20);
+pub const FELT_LINE: Color = Color::srgb(0.17, 0.40, 0.28);
+pub const TILE_BLACK: Color = Color::srgb(0.08, 0.08, 0.09);
+pub const TILE_WHITE: Color = Color::srgb(0.95, 0.93, 0.86);
+pub const TILE_BACK: Color = Color::srgb(0.30, 0.33, 0.42);
+pub const HIGHLIGHT: Color = Color::srgb(0.98, 0.78, 0.25);
+pub const WIN: Color = Color::srgb(0.45, 0.85, 0.45);
+pub const LOSS: Color = Color::srgb(0.95, 0.45, 0.40);
+pub const DRAW: Color = Color::srgb(0.80, 0.80, 0.80);
+
+pub const ACCENT: egui::Color32 = egui::Color32::from_rgb(250, 200, 64);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, apply_style.in_set(super::UiLayer::Frame));
+}
+
+pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut style = (*ctx.global_style()).clone();
+    style.visuals = egui::Visuals::dark();
+    style.visuals.selection.bg_fill = egui::Color32::from_rgb(150, 110, 20);
+    style.visuals.hyperlink_color = ACCENT;
+    for (text_style, size) in [
+        (egui::TextStyle::Heading, 26.0),
+        (egui::TextStyle::Body, 17.0),
+        (egui::TextStyle::Button, 17.0),
+        (egui::TextStyle::Small, 13.0),
+        (egui::TextStyle::Monospace, 15.0),
+    ] {
+        if let Some(font) = style.text_styles.get_mut(&text_style) {
+            font.size = size;
+        }
+    }
+    style.spacing.button_padding = egui::vec2(12.0, 6.0);
+    style.spacing.item_spacing = egui::vec2(10.0, 8.0);
+    ctx.set_global_style(style);
+    *done = true;
+    Ok(())
+}
+
+/// A wide button for menus.
+pub fn menu_button(ui: &mut egui::Ui, label: &str) -> bool {
+    ui.add_sized([260.0, 40.0], egui::Button::new(egui::RichText::new(label).size(19.0)))
+        .clicked()
+}
