@@ -24,7 +24,11 @@ struct Sounds {
 
 pub(super) fn plugin(app: &mut App) {
     let mut sources = app.world_mut().resource_mut::<Assets<AudioSource>>();
-    let mut add = |bytes: &'static [u8]| sources.add(AudioSource { bytes: Arc::from(bytes) });
+    let mut add = |bytes: &'static [u8]| {
+        sources.add(AudioSource {
+            bytes: Arc::from(bytes),
+        })
+    };
     let sounds = Sounds {
         place: add(include_bytes!("../assets/sounds/place.wav")),
         reveal: add(include_bytes!("../assets/sounds/reveal.wav")),
@@ -35,7 +39,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, play_sounds);
 }
 
-fn play_sounds(mut commands: Commands, mut requests: MessageReader<Sound>, sounds: Res<Sounds>, settings: Res<Settings>) {
+fn play_sounds(
+    mut commands: Commands,
+    mut requests: MessageReader<Sound>,
+    sounds: Res<Sounds>,
+    settings: Res<Settings>,
+) {
     for sound in requests.read() {
         if settings.volume <= 0.0 {
             continue;

@@ -95,47 +95,63 @@ impl Settings {
     }
 }
 
-/// Where settings are kept; `BLACK_AND_WHITE_CONFIG_DIR` overrides the
-/// user's config folder (the tests use it).
-pub fn settings_path() -> Option<PathBuf> {
-    let dir = match std::env::var_os("BLACK_AND_WHITE_CONFIG_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => dirs::config_dir()?.join("black-and-white"),
-    };
-    Some(dir.join("settings.ron"))
+/// Where settings are kept. Insert it before the plugins to choose another
+/// file (the tests do); by default it is `settings.ron` in the user's config
+/// folder, or in `BLACK_AND_WHITE_CONFIG_DIR` when that is set.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct SettingsFile(pub Option<PathBuf>);
+
+impl Default for SettingsFile {
+    fn default() -> Self {
+        let dir = match std::env::var_os("BLACK_AND_WHITE_CONFIG_DIR") {
+            Some(dir) => Some(PathBuf::from(dir)),
+            None => dirs::config_dir().map(|d| d.join("black-and-white")),
+        };
+        SettingsFile(dir.map(|d| d.join("settings.ron")))
+    }
 }
 
 /// The settings on disk, or the defaults and why they were not used.
-pub fn load() -> (Settings, Option<String>) {
-    let Some(path) = settings_path() else {
-        return (Settings::default(), Some("no config folder on this system; settings will not be kept".into()));
+pub fn load(file: &SettingsFile) -> (Settings, Option<String>) {
+    let Some(path) = &file.0 else {
+        return (
+            Settings::default(),
+            Some("no config folder on this system; settings will not be kept".into()),
+        );
     };
-    match std::fs::read_to_string(&path) {
+    match std::fs::read_to_string(path) {
         Ok(text) => match Settings::from_ron(&text) {
             Ok(settings) => (settings, None),
             Err(e) => (
                 Settings::default(),
-                Some(format!("{} is not valid ({e}); using the defaults", path.display())),
+                Some(format!(
+                    "{} is not valid ({e}); using the defaults",
+                    path.display()
+                )),
             ),
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
         Err(e) => (
             Settings::default(),
-            Some(format!("could not read {} ({e}); using the defaults", path.display())),
+            Some(format!(
+                "could not read {} ({e}); using the defaults",
+                path.display()
+            )),
         ),
     }
 }
 
-fn save(settings: &Settings) -> Result<(), String> {
-    let path = settings_path().ok_or("no config folder on this system")?;
+fn save(settings: &Settings, file: &SettingsFile) -> Result<(), String> {
+    let path = file.0.as_ref().ok_or("no config folder on this system")?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    std::fs::write(&path, settings.to_ron()).map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(path, settings.to_ron()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 pub(super) fn plugin(app: &mut App) {
-    let (settings, warning) = load();
+    let file = app.world_mut().get_resource_or_init::<SettingsFile>().clone();
+    let (settings, warning) = load(&file);
     if let Some(warning) = &warning {
         warn!("settings: {warning}");
         app.init_resource::<GameLog>()
@@ -147,13 +163,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, save_changes.run_if(resource_changed::<Settings>));
 }
 
-fn save_changes(settings: Res<Settings>, mut log: ResMut<GameLog>, mut first: Local<bool>) {
+fn save_changes(
+    settings: Res<Settings>,
+    file: Res<SettingsFile>,
+    mut log: ResMut<GameLog>,
+    mut first: Local<bool>,
+) {
     // The first change is the insertion at start-up: nothing to save.
     if !*first {
         *first = true;
         return;
     }
-    if let Err(e) = save(&settings) {
+    if let Err(e) = save(&settings, &file) {
         warn!("settings not saved: {e}");
         log.notice(format!("Settings not saved: {e}"));
     }

@@ -171,7 +171,12 @@ pub fn main(args: &[String]) -> ExitCode {
             seed,
         } => match game {
             GameId::Tiles => {
-                println!("{} arena: A = {} against B = {}, seed {seed}", game.id(), a.label(), b.label());
+                println!(
+                    "{} arena: A = {} against B = {}, seed {seed}",
+                    game.id(),
+                    a.label(),
+                    b.label()
+                );
                 println!("{}", arena::play::<Tiles>(a, b, games, seed));
                 ExitCode::SUCCESS
             }
@@ -200,6 +205,10 @@ fn run_referee(game: GameId, seed: u64, bots: [Option<Level>; 2]) -> ExitCode {
 }
 
 fn not_built(game: GameId) -> ExitCode {
-    eprintln!("black-and-white: {} ({}) is coming soon and cannot be played yet", game.title(), game.id());
+    eprintln!(
+        "black-and-white: {} ({}) is coming soon and cannot be played yet",
+        game.title(),
+        game.id()
+    );
     ExitCode::from(2)
 }

@@ -31,11 +31,14 @@ pub struct RefereeOptions {
 
 /// Runs one game of `G` between the two sides, each a bot or a client on the
 /// other end of `input` and `output`.
-pub fn run<G: Game>(options: &RefereeOptions, input: &mut impl BufRead, output: &mut impl Write) -> Result<(), Stop> {
+pub fn run<G: Game>(
+    options: &RefereeOptions,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> Result<(), Stop> {
     let mut game = G::new_game(options.seed);
-    let mut bots: [Option<Box<dyn Bot<G>>>; 2] = [0, 1].map(|seat| {
-        options.bots[seat].map(|level| G::bot(level, sub_seed(options.seed, 100 + seat as u64)))
-    });
+    let mut bots: [Option<Box<dyn Bot<G>>>; 2] = [0, 1]
+        .map(|seat| options.bots[seat].map(|level| G::bot(level, sub_seed(options.seed, 100 + seat as u64))));
     write_line(
         output,
         &json!({"type": "start", "game": G::ID.id(), "seed": options.seed, "first": game.first()}),
@@ -76,7 +79,10 @@ fn ask_until_legal<G: Game>(
         match read_action::<G>(game, seat, line) {
             Ok(action) => return Ok(action),
             Err((player, message)) => {
-                write_line(output, &json!({"type": "error", "player": player, "message": message}))?;
+                write_line(
+                    output,
+                    &json!({"type": "error", "player": player, "message": message}),
+                )?;
             }
         }
     }
@@ -146,13 +152,19 @@ fn read_action<G: Game>(game: &G, seat: Seat, line: Line) -> Result<G::Action, (
     let keys_ok = object.len() == 2 && object.contains_key("player") && object.contains_key("action");
     if !keys_ok {
         let keys: Vec<&str> = object.keys().map(String::as_str).collect();
-        return Err((named, format!("expected exactly the keys player and action, got {keys:?}")));
+        return Err((
+            named,
+            format!("expected exactly the keys player and action, got {keys:?}"),
+        ));
     }
     let Some(player) = named else {
         return Err((None, "player must be the integer 0 or 1".into()));
     };
     if player != seat {
-        return Err((Some(player), format!("it is player {seat}'s turn, not player {player}'s")));
+        return Err((
+            Some(player),
+            format!("it is player {seat}'s turn, not player {player}'s"),
+        ));
     }
     let action = G::parse_action(&object["action"]).map_err(|e| (Some(player), e))?;
     game.check(seat, &action)

@@ -43,7 +43,9 @@ impl GameId {
 
     pub fn pitch(self) -> &'static str {
         match self {
-            GameId::Tiles => "Nine tiles each. Your opponent sees only the colour, and only the result is told.",
+            GameId::Tiles => {
+                "Nine tiles each. Your opponent sees only the colour, and only the result is told."
+            }
             GameId::Bidding => "99 points over nine sealed bids, read through cards and lamps.",
             GameId::Betting => "Ten tiles, thirty chips: stack to bluff, then match or fold.",
             GameId::Wargame => "Thargaton against Vesania on a hex board of wooden blocks.",

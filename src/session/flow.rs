@@ -48,7 +48,10 @@ fn launch_from_command_line(
     };
     let launch = launch.expect("checked above");
     if !game.available() {
-        log.notice(format!("{} is coming soon and cannot be played yet.", game.title()));
+        log.notice(format!(
+            "{} is coming soon and cannot be played yet.",
+            game.title()
+        ));
         next.set(Screen::GameList);
         return;
     }
@@ -95,7 +98,11 @@ pub(super) fn start_match<G: Game + Narrated>(
             .unwrap_or_else(|| rand::make_rng::<StdRng>().random());
         let session = Session::<G>::new(seed, request.opponent);
         log.lines.clear();
-        log.push(format!("{} — {} (game seed {seed})", G::ID.title(), request.opponent.label()));
+        log.push(format!(
+            "{} — {} (game seed {seed})",
+            G::ID.title(),
+            request.opponent.label()
+        ));
         if let Some(first) = session.game.first() {
             log.push(format!("Coin flip: {} goes first.", session.names()[first]));
         }

@@ -61,10 +61,13 @@ pub struct Session<G: Game> {
 impl<G: Game> Session<G> {
     pub fn new(seed: u64, opponent: Opponent) -> Self {
         let game = G::new_game(seed);
-        let bots = [None, match opponent {
-            Opponent::Computer(level) => Some(G::bot(level, sub_seed(seed, 101))),
-            Opponent::Friend => None,
-        }];
+        let bots = [
+            None,
+            match opponent {
+                Opponent::Computer(level) => Some(G::bot(level, sub_seed(seed, 101))),
+                Opponent::Friend => None,
+            },
+        ];
         let first_to_move = game.to_move().unwrap_or(0);
         let friend = opponent == Opponent::Friend;
         Session {
@@ -164,7 +167,12 @@ impl<G: Game + Narrated> Plugin for SessionPlugin<G> {
                 Update,
                 (
                     flow::start_match::<G>,
-                    (curtain::lift_curtain::<G>, apply_human_actions::<G>, drive_computer::<G>, finish::<G>)
+                    (
+                        curtain::lift_curtain::<G>,
+                        apply_human_actions::<G>,
+                        drive_computer::<G>,
+                        finish::<G>,
+                    )
                         .chain()
                         .run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing)))
                         .run_if(in_state(crate::menus::Menu::None)),
@@ -189,7 +197,15 @@ fn apply_human_actions<G: Game + Narrated>(
             continue;
         };
         match session.game.apply(seat, act.action.clone()) {
-            Ok(events) => after_action(&mut session, seat, events, false, &mut happened, &mut log, &settings),
+            Ok(events) => after_action(
+                &mut session,
+                seat,
+                events,
+                false,
+                &mut happened,
+                &mut log,
+                &settings,
+            ),
             Err(reason) => log.push(format!("Not allowed: {reason}")),
         }
     }
@@ -285,7 +301,12 @@ impl MatchResult {
         let headline = match outcome.winner {
             Some(w) => {
                 let verb = if names[w] == "You" { "win" } else { "wins" };
-                format!("{} {verb} {}–{}.", names[w], outcome.score[w], outcome.score[1 - w])
+                format!(
+                    "{} {verb} {}–{}.",
+                    names[w],
+                    outcome.score[w],
+                    outcome.score[1 - w]
+                )
             }
             None => format!("A drawn game, {a}–{b}."),
         };

@@ -24,7 +24,8 @@ pub(super) fn curtain_overlay<G: Game + Narrated>(
         .fixed_pos(egui::Pos2::ZERO)
         .show(ctx, |ui| {
             let screen = ui.ctx().content_rect();
-            ui.painter().rect_filled(screen, 0.0, egui::Color32::from_rgb(22, 16, 12));
+            ui.painter()
+                .rect_filled(screen, 0.0, egui::Color32::from_rgb(22, 16, 12));
             let response = ui.allocate_rect(screen, egui::Sense::click());
             lifted |= response.clicked();
             ui.painter().text(

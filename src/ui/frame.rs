@@ -92,7 +92,11 @@ fn pause_keys(
     }
 }
 
-fn rules_key(keys: Res<ButtonInput<KeyCode>>, options: Option<Res<MatchOptions>>, mut next: ResMut<NextState<Menu>>) {
+fn rules_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    options: Option<Res<MatchOptions>>,
+    mut next: ResMut<NextState<Menu>>,
+) {
     if keys.just_pressed(KeyCode::F1) && options.is_some() {
         next.set(Menu::Rules);
     }

@@ -8,7 +8,7 @@ use crate::menus::Menu;
 use crate::rules::Level;
 use crate::screens::Screen;
 use crate::session::{MatchCommand, MatchOptions};
-use crate::settings::{AnimationSpeed, Settings, settings_path};
+use crate::settings::{AnimationSpeed, Settings, SettingsFile};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -29,7 +29,8 @@ fn dim(ctx: &egui::Context) {
         .fixed_pos(egui::Pos2::ZERO)
         .show(ctx, |ui| {
             let screen = ui.ctx().content_rect();
-            ui.painter().rect_filled(screen, 0.0, egui::Color32::from_black_alpha(170));
+            ui.painter()
+                .rect_filled(screen, 0.0, egui::Color32::from_black_alpha(170));
             ui.allocate_rect(screen, egui::Sense::click());
         });
 }
@@ -52,7 +53,11 @@ fn pause(
                 if theme::menu_button(ui, "Resume") {
                     menu.set(Menu::None);
                 }
-                let label = if *screen.get() == Screen::Result { "Play again" } else { "Restart" };
+                let label = if *screen.get() == Screen::Result {
+                    "Play again"
+                } else {
+                    "Restart"
+                };
                 if theme::menu_button(ui, label) {
                     commands.write(MatchCommand::PlayAgain);
                 }
@@ -81,6 +86,7 @@ fn back(screen: &Screen) -> Menu {
 fn settings_window(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
+    file: Res<SettingsFile>,
     mut menu: ResMut<NextState<Menu>>,
     screen: Res<State<Screen>>,
 ) -> Result {
@@ -93,8 +99,14 @@ fn settings_window(
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
-            ui.checkbox(&mut edited.colour_counter, "Colour counter: the opponent's tiles left by colour");
-            ui.checkbox(&mut edited.lamp_ranges, "Lamp ranges: the points band beside the opponent's lamps");
+            ui.checkbox(
+                &mut edited.colour_counter,
+                "Colour counter: the opponent's tiles left by colour",
+            );
+            ui.checkbox(
+                &mut edited.lamp_ranges,
+                "Lamp ranges: the points band beside the opponent's lamps",
+            );
             ui.horizontal(|ui| {
                 ui.label("Default difficulty");
                 for level in Level::PLAYABLE {
@@ -111,7 +123,7 @@ fn settings_window(
             #[cfg(not(target_arch = "wasm32"))]
             ui.checkbox(&mut edited.fullscreen, "Fullscreen");
             ui.separator();
-            if let Some(path) = settings_path() {
+            if let Some(path) = &file.0 {
                 ui.label(egui::RichText::new(format!("Kept in {}", path.display())).small());
             }
             ui.horizontal(|ui| {

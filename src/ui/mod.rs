@@ -31,7 +31,10 @@ pub(super) fn plugin(app: &mut App) {
         )
         .insert_resource(ClearColor(theme::TABLE_EDGE))
         .init_resource::<FreeSpace>()
-        .add_systems(EguiPrimaryContextPass, reset_space.in_set(UiLayer::Frame).before(theme::apply_style))
+        .add_systems(
+            EguiPrimaryContextPass,
+            reset_space.in_set(UiLayer::Frame).before(theme::apply_style),
+        )
         .add_systems(Startup, spawn_camera)
         .add_plugins((
             theme::plugin,
@@ -67,7 +70,8 @@ impl FreeSpace {
 
     /// Whether a window position in logical pixels lies on the free table.
     pub fn contains(&self, position: Vec2) -> bool {
-        self.0.is_none_or(|rect| rect.contains(egui::pos2(position.x, position.y)))
+        self.0
+            .is_none_or(|rect| rect.contains(egui::pos2(position.x, position.y)))
     }
 }
 

@@ -43,29 +43,38 @@ fn title(
 ) -> Result {
     let mut root = space.ui(contexts.ctx_mut()?, "title");
     egui::CentralPanel::no_frame().show(&mut root, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(ui.available_height() * 0.18);
-                ui.label(egui::RichText::new("Black & White").size(72.0).strong().color(egui::Color32::WHITE));
-                ui.label(egui::RichText::new("bluffing, deduction and command for two").size(22.0).italics());
-                ui.add_space(40.0);
-                if theme::menu_button(ui, "Play") {
-                    next.set(Screen::GameList);
-                }
-                if theme::menu_button(ui, "Settings") {
-                    menu.set(Menu::Settings);
-                }
-                #[cfg(not(target_arch = "wasm32"))]
-                if theme::menu_button(ui, "Quit") {
-                    exit.write(AppExit::Success);
-                }
-                #[cfg(target_arch = "wasm32")]
-                let _ = &mut exit;
-                for notice in &log.notices {
-                    ui.add_space(12.0);
-                    ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
-                }
-            });
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() * 0.18);
+            ui.label(
+                egui::RichText::new("Black & White")
+                    .size(72.0)
+                    .strong()
+                    .color(egui::Color32::WHITE),
+            );
+            ui.label(
+                egui::RichText::new("bluffing, deduction and command for two")
+                    .size(22.0)
+                    .italics(),
+            );
+            ui.add_space(40.0);
+            if theme::menu_button(ui, "Play") {
+                next.set(Screen::GameList);
+            }
+            if theme::menu_button(ui, "Settings") {
+                menu.set(Menu::Settings);
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            if theme::menu_button(ui, "Quit") {
+                exit.write(AppExit::Success);
+            }
+            #[cfg(target_arch = "wasm32")]
+            let _ = &mut exit;
+            for notice in &log.notices {
+                ui.add_space(12.0);
+                ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
+            }
         });
+    });
     Ok(())
 }
 
@@ -94,13 +103,21 @@ fn game_list(
                         ui.set_width(ui.available_width().min(760.0));
                         ui.horizontal(|ui| {
                             ui.vertical(|ui| {
-                                ui.label(egui::RichText::new(format!("{}. {}", index + 1, game.title())).size(24.0).strong());
+                                ui.label(
+                                    egui::RichText::new(format!("{}. {}", index + 1, game.title()))
+                                        .size(24.0)
+                                        .strong(),
+                                );
                                 ui.label(game.pitch());
                             });
                             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                                 if game.available() {
-                                    let shortcut = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4][index];
-                                    if ui.button(egui::RichText::new("Play").size(20.0)).clicked() || keys.just_pressed(shortcut) {
+                                    let shortcut =
+                                        [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4]
+                                            [index];
+                                    if ui.button(egui::RichText::new("Play").size(20.0)).clicked()
+                                        || keys.just_pressed(shortcut)
+                                    {
                                         commands.insert_resource(Chosen {
                                             game,
                                             opponent: Opponent::Computer(settings.default_difficulty),
@@ -108,7 +125,11 @@ fn game_list(
                                         next.set(Screen::NewGame);
                                     }
                                 } else {
-                                    ui.label(egui::RichText::new("Coming soon").italics().color(egui::Color32::GRAY));
+                                    ui.label(
+                                        egui::RichText::new("Coming soon")
+                                            .italics()
+                                            .color(egui::Color32::GRAY),
+                                    );
                                 }
                             });
                         });
@@ -141,14 +162,20 @@ fn new_game(
         .show(contexts.ctx_mut()?, |ui| {
             ui.label("Opponent");
             for level in Level::PLAYABLE {
-                ui.radio_value(&mut chosen.opponent, Opponent::Computer(level), format!("Computer — {}", level.label()));
+                ui.radio_value(
+                    &mut chosen.opponent,
+                    Opponent::Computer(level),
+                    format!("Computer — {}", level.label()),
+                );
             }
             ui.radio_value(&mut chosen.opponent, Opponent::Friend, "Friend on this screen");
             ui.add_space(8.0);
             ui.label(egui::RichText::new("A coin flip decides who goes first.").italics());
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                go |= ui.button(egui::RichText::new("Start (Enter)").size(20.0)).clicked();
+                go |= ui
+                    .button(egui::RichText::new("Start (Enter)").size(20.0))
+                    .clicked();
                 if ui.button("Back").clicked() {
                     next.set(Screen::GameList);
                 }
@@ -179,7 +206,12 @@ fn result_frame(
         .frame(egui::Frame::side_top_panel(&root.ctx().global_style()).inner_margin(12.0))
         .show(&mut root, |ui| {
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(&result.headline).size(30.0).strong().color(theme::ACCENT));
+                ui.label(
+                    egui::RichText::new(&result.headline)
+                        .size(30.0)
+                        .strong()
+                        .color(theme::ACCENT),
+                );
                 ui.label(format!(
                     "   {} {} – {} {}",
                     result.names[0], result.outcome.score[0], result.outcome.score[1], result.names[1]
@@ -188,7 +220,10 @@ fn result_frame(
                     if ui.button("Menu").clicked() {
                         commands.write(MatchCommand::Quit);
                     }
-                    if ui.button(egui::RichText::new("Play again (Enter)").strong()).clicked() {
+                    if ui
+                        .button(egui::RichText::new("Play again (Enter)").strong())
+                        .clicked()
+                    {
                         commands.write(MatchCommand::PlayAgain);
                     }
                 });

@@ -44,7 +44,9 @@ fn take_screenshot(
                 progress.frames += 1;
             }
             if progress.frames >= SETTLE_FRAMES {
-                commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+                commands
+                    .spawn(Screenshot::primary_window())
+                    .observe(save_to_disk(path.clone()));
                 progress.taken = Some(path);
             }
         }

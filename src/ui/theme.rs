@@ -49,6 +49,9 @@ pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> 
 
 /// A wide button for menus.
 pub fn menu_button(ui: &mut egui::Ui, label: &str) -> bool {
-    ui.add_sized([260.0, 40.0], egui::Button::new(egui::RichText::new(label).size(19.0)))
-        .clicked()
+    ui.add_sized(
+        [260.0, 40.0],
+        egui::Button::new(egui::RichText::new(label).size(19.0)),
+    )
+    .clicked()
 }

@@ -14,8 +14,8 @@ use std::collections::HashMap;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng, seq::IndexedRandom};
 
-use super::rules::{Colour, ColourCount, Hand, ROUNDS, TilesAction, TilesView};
 use super::Tiles;
+use super::rules::{Colour, ColourCount, Hand, ROUNDS, TilesAction, TilesView};
 use crate::rules::{Bot, Level, Seat, other};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
@@ -54,10 +54,7 @@ impl Bot<Tiles> for EasyBot {
         } else if let Some(led) = view.led.filter(|_| !view.is_leading()) {
             // Beat the middle of the led colour if it can, else throw the lowest.
             let middle = if led == Colour::Black { 4 } else { 3 };
-            hand.iter()
-                .copied()
-                .find(|&t| t > middle)
-                .unwrap_or(hand[0])
+            hand.iter().copied().find(|&t| t > middle).unwrap_or(hand[0])
         } else {
             hand[hand.len() / 2]
         };
@@ -132,7 +129,9 @@ impl Bot<Tiles> for HardBot {
                 let theirs = belief.sample(&mut self.rng);
                 let led = following.map(|colour| {
                     let options: Vec<u8> = theirs.tiles().filter(|&t| Colour::of(t) == colour).collect();
-                    *options.choose(&mut self.rng).expect("belief holds the led colour")
+                    *options
+                        .choose(&mut self.rng)
+                        .expect("belief holds the led colour")
                 });
                 (theirs, led)
             })
@@ -205,7 +204,12 @@ impl Rollout {
             let l = self.leader;
             let f = other(l);
             let lead = normal_policy(self.hands[l], count(self.hands[f]), None, rng);
-            let follow = normal_policy(self.hands[f], count(self.hands[l].without(lead)), Some(Colour::of(lead)), rng);
+            let follow = normal_policy(
+                self.hands[f],
+                count(self.hands[l].without(lead)),
+                Some(Colour::of(lead)),
+                rng,
+            );
             let (mine, theirs) = if l == me { (lead, follow) } else { (follow, lead) };
             self.settle(me, mine, theirs);
         }

@@ -80,11 +80,10 @@ fn keyboard(
             choice.0 = Some(tile);
         }
     }
-    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
-        if let Some(tile) = choice.0.filter(|t| hand.contains(t)) {
-            acts.write(Act::new(TilesAction { tile }));
-            choice.0 = None;
-        }
+    let enter = keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter);
+    if enter && let Some(tile) = choice.0.filter(|t| hand.contains(t)) {
+        acts.write(Act::new(TilesAction { tile }));
+        choice.0 = None;
     }
 }
 
@@ -120,7 +119,9 @@ fn bottom_bar(
                 );
                 ui.separator();
                 let prompt = match (session.human_to_move(), view.to_move) {
-                    (Some(_), _) if view.leader == me => "Your lead: choose a tile, then play it.".to_string(),
+                    (Some(_), _) if view.leader == me => {
+                        "Your lead: choose a tile, then play it.".to_string()
+                    }
                     (Some(_), _) => format!(
                         "{} led a {} tile. Choose your answer.",
                         names[other(me)],
@@ -169,28 +170,31 @@ fn reveal_window(mut contexts: EguiContexts, session: Res<Session<Tiles>>) -> Re
         .resizable(false)
         .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
         .show(contexts.ctx_mut()?, |ui| {
-            egui::Grid::new("reveal").striped(true).spacing([14.0, 4.0]).show(ui, |ui| {
-                ui.strong("Round");
-                for r in 1..=ROUNDS {
-                    ui.strong(r.to_string());
-                }
-                ui.end_row();
-                for seat in [0, 1] {
-                    ui.strong(&names[seat]);
-                    for (r, round) in rounds.iter().enumerate() {
-                        let tile = played[seat][r];
-                        let mut text = egui::RichText::new(tile.to_string()).size(19.0);
-                        if round.winner == Some(seat) {
-                            text = text.color(theme::ACCENT).strong();
-                        }
-                        if round.leader == seat {
-                            text = text.underline();
-                        }
-                        ui.label(text);
+            egui::Grid::new("reveal")
+                .striped(true)
+                .spacing([14.0, 4.0])
+                .show(ui, |ui| {
+                    ui.strong("Round");
+                    for r in 1..=ROUNDS {
+                        ui.strong(r.to_string());
                     }
                     ui.end_row();
-                }
-            });
+                    for seat in [0, 1] {
+                        ui.strong(&names[seat]);
+                        for (r, round) in rounds.iter().enumerate() {
+                            let tile = played[seat][r];
+                            let mut text = egui::RichText::new(tile.to_string()).size(19.0);
+                            if round.winner == Some(seat) {
+                                text = text.color(theme::ACCENT).strong();
+                            }
+                            if round.leader == seat {
+                                text = text.underline();
+                            }
+                            ui.label(text);
+                        }
+                        ui.end_row();
+                    }
+                });
             ui.label(egui::RichText::new("Underlined: led the round. Gold: won it.").small());
         });
     Ok(())

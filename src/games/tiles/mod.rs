@@ -24,12 +24,11 @@ pub(super) fn table_plugin(app: &mut App) {
 impl Narrated for Tiles {
     fn narrate(event: &TilesEvent, names: &[String; 2]) -> Option<String> {
         Some(match event {
-            TilesEvent::Placed { seat, colour } => format!("{} placed a {} tile.", names[*seat], colour.name()),
+            TilesEvent::Placed { seat, colour } => {
+                format!("{} placed a {} tile.", names[*seat], colour.name())
+            }
             TilesEvent::Settled {
-                round,
-                winner,
-                score,
-                ..
+                round, winner, score, ..
             } => match winner {
                 Some(w) => format!(
                     "Round {round}: {} won. Score {}–{}.",

@@ -23,7 +23,7 @@ pub enum Colour {
 
 impl Colour {
     pub fn of(tile: u8) -> Colour {
-        if tile % 2 == 0 {
+        if tile.is_multiple_of(2) {
             Colour::Black
         } else {
             Colour::White
@@ -269,10 +269,9 @@ impl Game for Tiles {
         match self.to_move() {
             None => Err("the game is over".into()),
             Some(s) if s != seat => Err(format!("it is player {s}'s turn, not player {seat}'s")),
-            Some(_) if !self.unplayed(seat).contains(action.tile) => Err(format!(
-                "tile {} is not in player {seat}'s hand",
-                action.tile
-            )),
+            Some(_) if !self.unplayed(seat).contains(action.tile) => {
+                Err(format!("tile {} is not in player {seat}'s hand", action.tile))
+            }
             Some(_) => Ok(()),
         }
     }

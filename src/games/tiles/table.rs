@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::rules::{Colour, ROUNDS, Tiles, TilesEvent, TilesView};
 use super::hud::TileChoice;
+use super::rules::{Colour, ROUNDS, Tiles, TilesEvent, TilesView};
 use crate::audio::Sound;
 use crate::rules::{Game, Seat, other};
 use crate::screens::Screen;
@@ -32,8 +32,15 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (despawn_table, spawn_table).chain().run_if(resource_added::<Session<Tiles>>),
-            (play_sounds, pick_with_mouse.run_if(in_state(crate::menus::Menu::None)), sync_table, glide)
+            (despawn_table, spawn_table)
+                .chain()
+                .run_if(resource_added::<Session<Tiles>>),
+            (
+                play_sounds,
+                pick_with_mouse.run_if(in_state(crate::menus::Menu::None)),
+                sync_table,
+                glide,
+            )
                 .chain()
                 .run_if(resource_exists::<Session<Tiles>>),
         )
@@ -195,7 +202,11 @@ fn spawn_table(
         ));
     }
     let texts = [
-        (TableText::TheirName, Vec2::new(CENTER_X - 400.0, THEIR_ROW_Y), 20.0),
+        (
+            TableText::TheirName,
+            Vec2::new(CENTER_X - 400.0, THEIR_ROW_Y),
+            20.0,
+        ),
         (TableText::Counter, Vec2::new(CENTER_X + 395.0, THEIR_ROW_Y), 16.0),
         (TableText::Score, Vec2::new(CENTER_X - 330.0, MIDDLE_Y), 34.0),
         (TableText::Status, Vec2::new(CENTER_X + 290.0, MIDDLE_Y), 20.0),
@@ -235,19 +246,29 @@ fn row_x(index: usize, count: usize) -> f32 {
 }
 
 /// Where each piece stands and what it shows for this view.
-fn layout(view: &TilesView, reveal: Option<(&[Vec<u8>; 2], usize)>) -> Vec<(Piece, Option<(Vec3, f32, Face)>)> {
+fn layout(
+    view: &TilesView,
+    reveal: Option<(&[Vec<u8>; 2], usize)>,
+) -> Vec<(Piece, Option<(Vec3, f32, Face)>)> {
     let mut out = Vec::new();
     let me = view.seat;
     for tile in 0..9u8 {
         let spot = if let Some(round) = view.history.iter().position(|r| r.mine == tile) {
-            Some((Vec3::new(track_x(round), TRACK_MINE_Y, 2.0), TRACK_SCALE, Face::Up(tile)))
+            Some((
+                Vec3::new(track_x(round), TRACK_MINE_Y, 2.0),
+                TRACK_SCALE,
+                Face::Up(tile),
+            ))
         } else if view.placed == Some(tile) {
             Some((Vec3::new(CENTER_X + 45.0, MIDDLE_Y, 3.0), 1.0, Face::Up(tile)))
         } else {
-            view.hand
-                .iter()
-                .position(|&t| t == tile)
-                .map(|i| (Vec3::new(row_x(i, view.hand.len()), HAND_Y, 2.0), 1.0, Face::Up(tile)))
+            view.hand.iter().position(|&t| t == tile).map(|i| {
+                (
+                    Vec3::new(row_x(i, view.hand.len()), HAND_Y, 2.0),
+                    1.0,
+                    Face::Up(tile),
+                )
+            })
         };
         out.push((Piece::Mine(tile), spot));
     }
@@ -266,14 +287,17 @@ fn layout(view: &TilesView, reveal: Option<(&[Vec<u8>; 2], usize)>) -> Vec<(Piec
             Some((Vec3::new(CENTER_X - 45.0, MIDDLE_Y, 3.0), 1.0, Face::Down(colour)))
         } else {
             let index = k - played - usize::from(placed_now);
-            Some((Vec3::new(row_x(index, unplayed), THEIR_ROW_Y, 2.0), 1.0, Face::Back))
+            Some((
+                Vec3::new(row_x(index, unplayed), THEIR_ROW_Y, 2.0),
+                1.0,
+                Face::Back,
+            ))
         };
         out.push((Piece::Theirs(k), spot));
     }
     out
 }
 
-#[allow(clippy::too_many_arguments)]
 fn sync_table(
     session: Res<Session<Tiles>>,
     choice: Res<TileChoice>,
@@ -305,7 +329,8 @@ fn sync_table(
                 look.target = target;
                 look.scale = scale;
                 look.wanted = face;
-                look.selected = matches!(piece, Piece::Mine(t) if choice.0 == Some(*t) && view.hand.contains(t));
+                look.selected =
+                    matches!(piece, Piece::Mine(t) if choice.0 == Some(*t) && view.hand.contains(t));
             }
             None => *visibility = Visibility::Hidden,
         }
@@ -314,7 +339,8 @@ fn sync_table(
     for (kind, mut text, mut colour) in &mut texts {
         let value = match kind {
             _ if hidden => String::new(),
-            TableText::Score => format!("{} – {}", view.score[me], view.score[other(me)]),
+            // The table font has no en dash.
+            TableText::Score => format!("{} - {}", view.score[me], view.score[other(me)]),
             TableText::Status => status_line(&session, &view),
             TableText::TheirName => names[other(me)].clone(),
             TableText::MyName => names[me].clone(),
@@ -327,7 +353,11 @@ fn sync_table(
         if text.0 != value {
             text.0 = value;
         }
-        colour.0 = if matches!(kind, TableText::Score) { theme::HIGHLIGHT } else { Color::WHITE };
+        colour.0 = if matches!(kind, TableText::Score) {
+            theme::HIGHLIGHT
+        } else {
+            Color::WHITE
+        };
     }
     for (label, mut text, mut colour) in &mut labels {
         if label.0 < ROUNDS {
@@ -355,7 +385,12 @@ fn status_line(session: &Session<Tiles>, view: &TilesView) -> String {
     match view.to_move {
         None => "Game over".into(),
         Some(seat) => {
-            let role = if seat == view.leader { "leads" } else { "follows" };
+            let role = match (seat == view.leader, names[seat] == "You") {
+                (true, true) => "lead",
+                (true, false) => "leads",
+                (false, true) => "follow",
+                (false, false) => "follows",
+            };
             format!("Round {} of {ROUNDS}\n{} {role}", view.round, names[seat])
         }
     }
@@ -365,20 +400,31 @@ fn glide(
     time: Res<Time>,
     settings: Res<Settings>,
     palette: Res<TileMaterials>,
-    mut pieces: Query<(&mut TileLook, &mut Transform, &mut MeshMaterial2d<ColorMaterial>, &Children)>,
+    mut pieces: Query<(
+        &mut TileLook,
+        &mut Transform,
+        &mut MeshMaterial2d<ColorMaterial>,
+        &Children,
+    )>,
     mut numbers: Query<(&mut Text2d, &mut TextColor), With<TileNumber>>,
     mut edges: Query<&mut MeshMaterial2d<ColorMaterial>, (With<TileEdge>, Without<TileLook>)>,
 ) {
     let factor = settings.animation_speed.factor();
     let dt = time.delta_secs();
     // Exponential easing: about 90% of the way in 0.25 s at Normal speed.
-    let step = if factor <= 0.0 { 1.0 } else { 1.0 - (-dt * 9.0 / factor).exp() };
+    let step = if factor <= 0.0 {
+        1.0
+    } else {
+        1.0 - (-dt * 9.0 / factor).exp()
+    };
     for (mut look, mut transform, mut material, children) in &mut pieces {
         transform.translation = transform.translation.lerp(look.target, step);
         if transform.translation.distance(look.target) < 0.5 {
             transform.translation = look.target;
         }
-        let turning_over = look.shown != look.wanted && matches!(look.wanted, Face::Up(_)) && !matches!(look.shown, Face::Up(_));
+        let turning_over = look.shown != look.wanted
+            && matches!(look.wanted, Face::Up(_))
+            && !matches!(look.shown, Face::Up(_));
         if look.shown != look.wanted && !turning_over {
             look.shown = look.wanted;
         }
@@ -387,7 +433,11 @@ fn glide(
         }
         let mut width = 1.0;
         if let Some(t) = look.flip {
-            let t = if factor <= 0.0 { 1.0 } else { t + dt / (0.35 * factor) };
+            let t = if factor <= 0.0 {
+                1.0
+            } else {
+                t + dt / (0.35 * factor)
+            };
             if t >= 0.5 {
                 look.shown = look.wanted;
             }
@@ -397,7 +447,9 @@ fn glide(
         let lift = if look.selected { 1.12 } else { 1.0 };
         transform.scale = Vec3::new(look.scale * lift * width, look.scale * lift, 1.0);
         let (body, text, ink) = match look.shown {
-            Face::Up(n) if Colour::of(n) == Colour::Black => (&palette.black, n.to_string(), theme::TILE_WHITE),
+            Face::Up(n) if Colour::of(n) == Colour::Black => {
+                (&palette.black, n.to_string(), theme::TILE_WHITE)
+            }
             Face::Up(n) => (&palette.white, n.to_string(), theme::TILE_BLACK),
             Face::Down(Colour::Black) => (&palette.black, "?".into(), Color::srgb(0.35, 0.35, 0.38)),
             Face::Down(Colour::White) => (&palette.white, "?".into(), Color::srgb(0.70, 0.68, 0.62)),
@@ -414,7 +466,11 @@ fn glide(
                 colour.0 = ink;
             }
             if let Ok(mut edge) = edges.get_mut(child) {
-                let wanted = if look.selected { &palette.highlight } else { &palette.edge };
+                let wanted = if look.selected {
+                    &palette.highlight
+                } else {
+                    &palette.edge
+                };
                 if edge.0 != *wanted {
                     edge.0 = wanted.clone();
                 }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the game needs to build, play and be tested:
+# ALSA headers for sound, the X11 and xkbcommon libraries winit loads,
+# Mesa's Vulkan driver (lavapipe renders without a GPU) and Xvfb for the
+# screenshot tests. Does nothing when they are already there.
+set -euo pipefail
+
+packages=(
+    pkg-config libasound2-dev
+    libx11-xcb1 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0
+    libvulkan1 mesa-vulkan-drivers
+    xvfb xauth
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing system packages: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

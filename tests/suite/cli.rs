@@ -1,0 +1,69 @@
+//! The command line's parsing and its messages.
+
+use black_and_white::cli::{Command, Launch, parse};
+use black_and_white::games::GameId;
+use black_and_white::rules::Level;
+use black_and_white::session::Opponent;
+
+fn args(text: &str) -> Vec<String> {
+    text.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn straight_into_a_game_with_a_screenshot() {
+    let command = parse(&args("--game tiles --opponent hard --screenshot /tmp/x.png")).unwrap();
+    assert_eq!(
+        command,
+        Command::Play(Launch {
+            game: Some(GameId::Tiles),
+            opponent: Some(Opponent::Computer(Level::Hard)),
+            seed: None,
+            screenshot: Some("/tmp/x.png".into()),
+        })
+    );
+}
+
+#[test]
+fn referee_and_arena_read_their_options() {
+    assert_eq!(
+        parse(&args(
+            "referee --game tiles --seed 18446744073709551615 --bot 1=hard"
+        ))
+        .unwrap(),
+        Command::Referee {
+            game: GameId::Tiles,
+            seed: u64::MAX,
+            bots: [None, Some(Level::Hard)]
+        }
+    );
+    assert_eq!(
+        parse(&args(
+            "arena --game tiles --a hard --b random --games 10 --seed 3"
+        ))
+        .unwrap(),
+        Command::Arena {
+            game: GameId::Tiles,
+            a: Level::Hard,
+            b: Level::Random,
+            games: 10,
+            seed: 3
+        }
+    );
+}
+
+#[test]
+fn bad_options_say_what_to_fix() {
+    let cases = [
+        ("--game chess", "unknown game `chess`"),
+        ("referee --game tiles --bot 2=hard", "the player is 0 or 1"),
+        ("referee --game tiles --bot 1=random", "arena only"),
+        ("referee", "referee needs --game"),
+        ("arena --game tiles --a hard", "--b LEVEL"),
+        ("--seed -1", "whole number"),
+        ("--frobnicate", "unknown option `--frobnicate`"),
+    ];
+    for (line, expected) in cases {
+        let error = parse(&args(line)).unwrap_err();
+        assert!(error.contains(expected), "{line}: {error}");
+    }
+}

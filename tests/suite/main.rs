@@ -1,0 +1,9 @@
+//! The whole test suite in one binary (each test binary links Bevy).
+
+mod cli;
+mod headless;
+mod playouts;
+mod referee;
+mod screenshot;
+mod tiles_ai;
+mod tiles_rules;

@@ -1,0 +1,75 @@
+//! Random playouts with invariants: the generic checks of rules::playout for
+//! every game, then what must hold in each.
+
+use std::collections::{BTreeSet, HashSet};
+
+use black_and_white::games::tiles::{Colour, Tiles};
+use black_and_white::rules::playout::{random_playout, replays_identically};
+use black_and_white::rules::{Game, other};
+
+#[test]
+fn tiles_thousands_of_random_games_keep_every_invariant() {
+    for seed in 0..3000 {
+        let playout = random_playout::<Tiles>(seed, 100).unwrap_or_else(|e| panic!("{e}"));
+        if seed % 10 == 0 {
+            replays_identically(&playout, seed).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let last = playout.states.last().unwrap();
+        assert_eq!(playout.actions.len(), 18, "both players act in all nine rounds");
+        for seat in [0, 1] {
+            let played: HashSet<u8> = last.played()[seat].iter().copied().collect();
+            assert_eq!(played.len(), 9, "seed {seed}: each tile played exactly once");
+            let wins = last.rounds().iter().filter(|r| r.winner == Some(seat)).count() as i64;
+            assert_eq!(
+                playout.outcome.score[seat], wins,
+                "seed {seed}: score is rounds won"
+            );
+        }
+        for state in &playout.states {
+            for seat in [0, 1] {
+                check_view_holds_no_secret(state, seat);
+            }
+        }
+    }
+}
+
+/// A seat's view holds its own tiles and, of the opponent, colours, counts
+/// and results only: never an unplayed (or face-down) opponent tile.
+fn check_view_holds_no_secret(state: &Tiles, seat: usize) {
+    let view = state.view(seat);
+    let own: Vec<u8> = state
+        .hand(seat)
+        .tiles()
+        .filter(|&t| Some(t) != view.placed)
+        .collect();
+    assert_eq!(view.hand, own);
+    for (seen, round) in view.history.iter().zip(state.rounds()) {
+        assert_eq!(seen.mine, round.tiles[seat]);
+        assert_eq!(seen.theirs, Colour::of(round.tiles[other(seat)]));
+    }
+    let json = serde_json::to_value(&view).unwrap();
+    let keys: BTreeSet<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+    let expected: BTreeSet<&str> = [
+        "history",
+        "hand",
+        "led",
+        "leader",
+        "opponent_left",
+        "placed",
+        "round",
+        "score",
+        "seat",
+        "to_move",
+    ]
+    .into();
+    assert_eq!(keys, expected);
+    let (ask, legal) = state.ask_json(seat);
+    assert_eq!(legal, serde_json::json!(view.hand));
+    let allowed = ["round", "role", "hand", "score", "opponent_left", "led"];
+    assert!(
+        ask.as_object()
+            .unwrap()
+            .keys()
+            .all(|k| allowed.contains(&k.as_str()))
+    );
+}

@@ -1,0 +1,78 @@
+//! Real screenshots: the binary opens a window (under Xvfb with Mesa's
+//! lavapipe in CI), draws the table, writes a PNG and exits.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_black-and-white");
+
+/// Runs the game with these arguments and a screenshot path; the picture's
+/// size and RGB pixels.
+pub fn screenshot(name: &str, args: &[&str]) -> (u32, u32, Vec<u8>) {
+    let dir = std::env::temp_dir().join(format!("bw-shot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_dir = std::env::var_os("SCREENSHOT_DIR")
+        .map(PathBuf::from)
+        .unwrap_or(dir.clone());
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let path = out_dir.join(format!("{name}.png"));
+    let _ = std::fs::remove_file(&path);
+    let mut command = if std::env::var_os("DISPLAY").is_some() {
+        Command::new(BIN)
+    } else {
+        let mut xvfb = Command::new("xvfb-run");
+        xvfb.args(["-a", "-s", "-screen 0 1280x720x24", BIN]);
+        xvfb
+    };
+    let status = command
+        .args(args)
+        .arg("--screenshot")
+        .arg(&path)
+        .env("BLACK_AND_WHITE_CONFIG_DIR", &dir)
+        .status()
+        .expect("the game runs (with a DISPLAY, or under xvfb-run: see README)");
+    assert!(status.success(), "the game exited with {status}");
+    read_png(&path)
+}
+
+fn read_png(path: &Path) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    pixels.truncate(info.buffer_size());
+    let channels = match info.color_type {
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        other => panic!("{path:?}: unexpected colour type {other:?}"),
+    };
+    let rgb = pixels
+        .chunks_exact(channels)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (info.width, info.height, rgb)
+}
+
+/// How many pixels are close to a colour.
+fn count_near(pixels: &[u8], rgb: [u8; 3], tolerance: i32) -> usize {
+    pixels
+        .chunks_exact(3)
+        .filter(|p| (0..3).all(|i| (i32::from(p[i]) - i32::from(rgb[i])).abs() <= tolerance))
+        .count()
+}
+
+#[test]
+fn the_tiles_table_is_drawn() {
+    let (width, height, pixels) = screenshot("tiles", &["--game", "tiles", "--seed", "4"]);
+    assert_eq!((width, height), (1280, 720));
+    let colours: HashSet<&[u8]> = pixels.chunks_exact(3).collect();
+    assert!(colours.len() > 50, "a blank picture: {} colours", colours.len());
+    let total = (width * height) as usize;
+    let felt = count_near(&pixels, [28, 76, 51], 12);
+    assert!(felt > total / 5, "the felt covers the table: {felt} of {total}");
+    let ivory = count_near(&pixels, [242, 237, 219], 10);
+    let black = count_near(&pixels, [20, 20, 23], 8);
+    assert!(ivory > 4 * 40 * 60, "four white tiles in hand: {ivory}");
+    assert!(black > 5 * 40 * 60, "five black tiles in hand: {black}");
+}

@@ -1,0 +1,53 @@
+//! The tiles opponents: legal play on their view alone, and Hard's belief.
+
+use black_and_white::games::tiles::{Belief, Tiles};
+use black_and_white::rules::{Game, Level, other, sub_seed};
+
+/// Plays a game between two levels and checks each move was legal.
+fn play(levels: [Level; 2], seed: u64, mut on_view: impl FnMut(&Tiles, usize)) -> Tiles {
+    let mut bots = [0, 1].map(|s| Tiles::bot(levels[s], sub_seed(seed, s as u64)));
+    let mut game = Tiles::new_game(seed);
+    while let Some(seat) = game.to_move() {
+        on_view(&game, seat);
+        let action = bots[seat].choose(&game.view(seat));
+        game.check(seat, &action)
+            .unwrap_or_else(|e| panic!("{:?} played illegally: {e}", levels[seat]));
+        game.apply(seat, action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn every_level_plays_only_legal_tiles() {
+    let levels = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
+    for (i, a) in levels.into_iter().enumerate() {
+        for b in levels {
+            let game = play([a, b], i as u64, |_, _| {});
+            assert!(game.outcome().is_some());
+        }
+    }
+}
+
+#[test]
+fn hards_belief_always_holds_the_opponents_real_hand() {
+    for seed in 0..40 {
+        play([Level::Normal, Level::Easy], seed, |game, seat| {
+            let view = game.view(seat);
+            let belief = Belief::from_view(&view);
+            let real = game.hand(other(seat));
+            assert!(
+                belief.hands().any(|h| h == real),
+                "seed {seed}: the belief lost the real hand {real:?} after {} rounds",
+                view.history.len()
+            );
+            assert!(belief.hands().all(|h| h.len() == real.len()));
+        });
+    }
+}
+
+#[test]
+fn a_bot_given_the_same_seed_plays_the_same_game() {
+    let a = play([Level::Hard, Level::Normal], 5, |_, _| {});
+    let b = play([Level::Hard, Level::Normal], 5, |_, _| {});
+    assert_eq!(a, b);
+}
