@@ -1,38 +1,59 @@
 //! The computer opponents for tiles. Every level chooses from its seat's
-//! view alone.
+//! view alone, and all but Random score each tile with the same solver
+//! (solver.rs): the exact value of the rest of the game when both hands are
+//! known, averaged over the opponent hands the level believes possible.
 //!
-//! - Random: any tile in hand.
-//! - Easy: a simple rule of thumb, and one move in three at random.
-//! - Normal: counts the opponent's colours and reasons on the tiles a colour
-//!   allows; wins small, throws low tiles into rounds it expects to lose.
-//! - Hard: keeps an exact belief (every opponent hand still consistent with
-//!   the colours and results seen) and scores each tile by its expected
-//!   result, sampling hands from that belief and playing the rest of the game
-//!   out with the Normal policy on both sides (determinized Monte Carlo).
+//! - Random: any tile in hand (the arena's yardstick).
+//! - Easy: believes any hand with the right colour counts, plays for points
+//!   against an imagined random opponent, misjudges a little, and makes
+//!   three moves in ten at random.
+//! - Normal: counts colours and tiles left the same way, without the random
+//!   moves.
+//! - Hard: keeps the exact belief (every opponent hand still consistent with
+//!   the colours and results seen, weighted by how many orders of play lead
+//!   to it); models its opponent as part random player, part a player who
+//!   counts colours (whose move it predicts for each hand); and with seven
+//!   tiles or fewer in hand plays for the game's result given the score
+//!   rather than for points. This is search over the belief (determinized
+//!   expectimax with an opponent model), not CFR.
 
 use std::collections::HashMap;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng, seq::IndexedRandom};
 
 use super::Tiles;
-use super::rules::{Colour, ColourCount, Hand, ROUNDS, TilesAction, TilesView};
-use crate::rules::{Bot, Level, Seat, other};
+use super::rules::{Colour, Hand, TilesAction, TilesView};
+use super::solver::{Position, Solver, colour_mask};
+use crate::rules::{Bot, Level, other};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
     let rng = StdRng::seed_from_u64(seed);
-    match level {
-        Level::Random => Box::new(RandomBot(rng)),
-        Level::Easy => Box::new(EasyBot(rng)),
-        Level::Normal => Box::new(NormalBot(rng)),
-        Level::Hard => Box::new(HardBot {
-            rng,
-            rollouts: HARD_ROLLOUTS,
-        }),
-    }
+    let (belief, endgame, mistakes, noise, random_share) = match level {
+        Level::Random => return Box::new(RandomBot(rng)),
+        Level::Easy => (BeliefKind::ByColour, 0, EASY_MISTAKES, 0.3, 1.0),
+        Level::Normal => (BeliefKind::ByColour, 0, NORMAL_MISTAKES, 0.15, 1.0),
+        Level::Hard => (BeliefKind::Exact, HARD_ENDGAME, 0.0, 0.002, HARD_RANDOM_SHARE),
+    };
+    Box::new(SolverBot {
+        rng,
+        belief,
+        mistakes,
+        noise,
+        random_share,
+        solver: Solver::new(endgame),
+        model: Solver::new(0),
+    })
 }
 
-/// Rollouts per candidate tile: about 10 ms a move on the CI machine.
-const HARD_ROLLOUTS: usize = 160;
+/// The share of Easy's and Normal's moves made at random.
+const EASY_MISTAKES: f64 = 0.3;
+const NORMAL_MISTAKES: f64 = 0.0;
+/// How much of Hard's model of its opponent is a random player; the rest is
+/// a player who counts colours.
+const HARD_RANDOM_SHARE: f32 = 0.8;
+/// Hard plays for the result with this many tiles or fewer in hand: the
+/// exact search stays under 100 ms a move in the release build.
+const HARD_ENDGAME: usize = 7;
 
 struct RandomBot(StdRng);
 
@@ -44,191 +65,135 @@ impl Bot<Tiles> for RandomBot {
     }
 }
 
-struct EasyBot(StdRng);
-
-impl Bot<Tiles> for EasyBot {
-    fn choose(&mut self, view: &TilesView) -> TilesAction {
-        let hand = &view.hand;
-        let tile = if self.0.random_bool(1.0 / 3.0) {
-            *hand.choose(&mut self.0).expect("asked with tiles in hand")
-        } else if let Some(led) = view.led.filter(|_| !view.is_leading()) {
-            // Beat the middle of the led colour if it can, else throw the lowest.
-            let middle = if led == Colour::Black { 4 } else { 3 };
-            hand.iter().copied().find(|&t| t > middle).unwrap_or(hand[0])
-        } else {
-            hand[hand.len() / 2]
-        };
-        TilesAction { tile }
-    }
+#[derive(Clone, Copy)]
+enum BeliefKind {
+    /// Any hand with the opponent's colour counts, all equally likely.
+    ByColour,
+    /// Only hands consistent with every colour and result seen.
+    Exact,
 }
 
-struct NormalBot(StdRng);
-
-impl Bot<Tiles> for NormalBot {
-    fn choose(&mut self, view: &TilesView) -> TilesAction {
-        let hand = Hand(view.hand.iter().fold(0, |m, &t| m | 1 << t));
-        let led = view.led.filter(|_| !view.is_leading());
-        TilesAction {
-            tile: normal_policy(hand, view.opponent_left, led, &mut self.0),
-        }
-    }
-}
-
-/// How much a tile is worth keeping for later rounds, per pip.
-const KEEP_WEIGHT: f64 = 0.45;
-
-/// The Normal policy, on what any player knows: its own hand, the colours the
-/// opponent has left and, when following, the colour led. It treats every
-/// tile of a colour the opponent still holds as equally likely.
-pub fn normal_policy(hand: Hand, opponent_left: ColourCount, led: Option<Colour>, rng: &mut StdRng) -> u8 {
-    let keep = |t: u8| KEEP_WEIGHT * f64::from(t) / 8.0;
-    let mut best = (f64::MIN, 0);
-    for t in hand.tiles() {
-        let value = match led {
-            Some(colour) => {
-                let values: Vec<u8> = (0..9).filter(|&v| Colour::of(v) == colour).collect();
-                let n = values.len() as f64;
-                let win = values.iter().filter(|&&v| t > v).count() as f64 / n;
-                let draw = values.iter().filter(|&&v| t == v).count() as f64 / n;
-                win + 0.5 * draw - keep(t)
-            }
-            None => {
-                // The chance the opponent holds nothing higher, each tile of a
-                // colour being held in proportion to that colour's count left.
-                let held = |v: u8| match Colour::of(v) {
-                    Colour::Black => f64::from(opponent_left.black) / 5.0,
-                    Colour::White => f64::from(opponent_left.white) / 4.0,
-                };
-                let none_higher: f64 = (t + 1..9).map(|v| 1.0 - held(v)).product();
-                none_higher + 0.5 * held(t) * none_higher - keep(t)
-            }
-        };
-        let noisy = value + rng.random_range(0.0..0.08);
-        if noisy > best.0 {
-            best = (noisy, t);
-        }
-    }
-    best.1
-}
-
-struct HardBot {
+struct SolverBot {
     rng: StdRng,
-    rollouts: usize,
+    belief: BeliefKind,
+    mistakes: f64,
+    /// Random jitter added to each tile's value, so that near-equal tiles
+    /// are chosen unpredictably (and weaker levels misjudge a little).
+    noise: f32,
+    /// The share of a random player in its model of the opponent; the rest
+    /// is a player who counts colours.
+    random_share: f32,
+    solver: Solver,
+    /// Values for predicting a counting opponent, who plays for points.
+    model: Solver,
 }
 
-impl Bot<Tiles> for HardBot {
+impl Bot<Tiles> for SolverBot {
     fn choose(&mut self, view: &TilesView) -> TilesAction {
-        if view.hand.len() == 1 {
-            return TilesAction { tile: view.hand[0] };
+        if view.hand.len() == 1 || self.rng.random_bool(self.mistakes) {
+            let tile = *view.hand.choose(&mut self.rng).expect("asked with tiles in hand");
+            return TilesAction { tile };
         }
-        let belief = Belief::from_view(view);
+        let belief = match self.belief {
+            BeliefKind::ByColour => Belief::by_colour(view),
+            BeliefKind::Exact => Belief::from_view(view),
+        };
         let mine = Hand(view.hand.iter().fold(0, |m, &t| m | 1 << t));
         let following = view.led.filter(|_| !view.is_leading());
-        let samples: Vec<(Hand, Option<u8>)> = (0..self.rollouts)
-            .map(|_| {
-                let theirs = belief.sample(&mut self.rng);
-                let led = following.map(|colour| {
-                    let options: Vec<u8> = theirs.tiles().filter(|&t| Colour::of(t) == colour).collect();
-                    *options
-                        .choose(&mut self.rng)
-                        .expect("belief holds the led colour")
-                });
-                (theirs, led)
-            })
-            .collect();
         let me = view.seat;
-        let mut best = (f64::MIN, view.hand[0]);
+        let lead_by = view.score[me] as i8 - view.score[other(me)] as i8;
+        // What a counting opponent would play with each hand: it leads
+        // knowing my colour counts, or answers the colour of my tile.
+        let mut counting: HashMap<(Hand, Option<Colour>), u8> = HashMap::new();
+        let mut best = (f32::MIN, view.hand[0]);
         for &t in &view.hand {
-            let mut total = 0.0;
-            for (i, &(theirs, led)) in samples.iter().enumerate() {
-                let mut rollout_rng = StdRng::seed_from_u64(i as u64 ^ u64::from(view.round as u8) << 32);
-                let mut game = Rollout {
-                    hands: [Hand::default(); 2],
-                    score: view.score,
-                    leader: view.leader,
-                    round: view.round,
+            let (mut total, mut weight) = (0.0, 0.0);
+            for (theirs, count) in belief.weighted() {
+                let at = Position {
+                    mine,
+                    theirs,
+                    i_lead: following.is_none(),
+                    lead_by,
                 };
-                game.hands[me] = mine;
-                game.hands[other(me)] = theirs;
-                let opp_tile = match led {
-                    Some(x) => x,
-                    None => {
-                        let left = count(game.hands[me].without(t));
-                        normal_policy(theirs, left, Some(Colour::of(t)), &mut rollout_rng)
+                let count = count as f32;
+                // A random opponent: leads colour c with chance |c| / |hand|,
+                // then any tile of it; answers with any tile.
+                let options = match following {
+                    Some(colour) => Hand(theirs.0 & colour_mask(colour)),
+                    None => theirs,
+                };
+                let w = count * self.random_share * options.len() as f32 / theirs.len() as f32;
+                total += w * self.solver.play(at, t, options);
+                weight += w;
+                if self.random_share < 1.0 {
+                    let answers = following.is_none().then(|| Colour::of(t));
+                    let x = *counting
+                        .entry((theirs, answers))
+                        .or_insert_with(|| counting_choice(&mut self.model, theirs, mine, answers, -lead_by));
+                    if following.is_none_or(|c| Colour::of(x) == c) {
+                        let w = count * (1.0 - self.random_share);
+                        total += w * self.solver.meet(at, t, x);
+                        weight += w;
                     }
-                };
-                game.settle(me, t, opp_tile);
-                total += game.finish(me, &mut rollout_rng);
+                }
             }
-            let mean = total / samples.len() as f64;
-            if mean > best.0 {
-                best = (mean, t);
+            let value = total / weight + self.rng.random_range(0.0..=self.noise);
+            if value > best.0 {
+                best = (value, t);
             }
         }
         TilesAction { tile: best.1 }
     }
 }
 
-fn count(hand: Hand) -> ColourCount {
-    ColourCount {
-        black: hand.count(Colour::Black),
-        white: hand.count(Colour::White),
-    }
-}
-
-/// A full-information game played out quickly by the Normal policy.
-struct Rollout {
-    hands: [Hand; 2],
-    score: [u8; 2],
-    leader: Seat,
-    round: usize,
-}
-
-impl Rollout {
-    fn settle(&mut self, me: Seat, mine: u8, theirs: u8) {
-        let tiles = if me == 0 { [mine, theirs] } else { [theirs, mine] };
-        for s in [0, 1] {
-            self.hands[s] = self.hands[s].without(tiles[s]);
+/// The tile a player who counts colours plays with `hand`, against an
+/// opponent whose hand it knows only by colour counts (those of `other`),
+/// leading or answering a tile of colour `answering`.
+fn counting_choice(
+    solver: &mut Solver,
+    hand: Hand,
+    other: Hand,
+    answering: Option<Colour>,
+    lead_by: i8,
+) -> u8 {
+    let (black, white) = (other.count(Colour::Black), other.count(Colour::White));
+    let possible: Vec<Hand> = (0..1u16 << 9)
+        .map(Hand)
+        .filter(|h| h.count(Colour::Black) == black && h.count(Colour::White) == white)
+        .collect();
+    let mut best = (f32::MIN, hand.tiles().next().unwrap_or(0));
+    for y in hand.tiles() {
+        let (mut total, mut weight) = (0.0, 0.0);
+        for &theirs in &possible {
+            let options = match answering {
+                Some(colour) => Hand(theirs.0 & colour_mask(colour)),
+                None => theirs,
+            };
+            if options.is_empty() {
+                continue;
+            }
+            let at = Position {
+                mine: hand,
+                theirs,
+                i_lead: answering.is_none(),
+                lead_by,
+            };
+            let w = options.len() as f32 / theirs.len() as f32;
+            total += w * solver.play(at, y, options);
+            weight += w;
         }
-        if tiles[0] != tiles[1] {
-            let w = usize::from(tiles[1] > tiles[0]);
-            self.score[w] += 1;
-            self.leader = w;
-        }
-        self.round += 1;
-    }
-
-    /// Plays to the end; returns the result for `me` (win 1, draw 0.5).
-    fn finish(&mut self, me: Seat, rng: &mut StdRng) -> f64 {
-        while self.round <= ROUNDS {
-            let l = self.leader;
-            let f = other(l);
-            let lead = normal_policy(self.hands[l], count(self.hands[f]), None, rng);
-            let follow = normal_policy(
-                self.hands[f],
-                count(self.hands[l].without(lead)),
-                Some(Colour::of(lead)),
-                rng,
-            );
-            let (mine, theirs) = if l == me { (lead, follow) } else { (follow, lead) };
-            self.settle(me, mine, theirs);
-        }
-        let (a, b) = (self.score[me], self.score[other(me)]);
-        if a > b {
-            1.0
-        } else if a == b {
-            0.5
-        } else {
-            0.0
+        let value = total / weight.max(f32::MIN_POSITIVE);
+        if value > best.0 {
+            best = (value, y);
         }
     }
+    best.1
 }
 
 /// Every opponent hand still consistent with what this seat has seen, with
 /// how many orders of play lead to it.
 pub struct Belief {
     hands: Vec<(Hand, u32)>,
-    total: u32,
 }
 
 impl Belief {
@@ -242,23 +207,35 @@ impl Belief {
             .filter(|(h, _)| led.is_none_or(|c| h.count(c) > 0))
             .collect();
         hands.sort_by_key(|(h, _)| h.0);
-        let total = hands.iter().map(|(_, n)| n).sum();
-        Belief { hands, total }
+        Belief { hands }
+    }
+
+    /// Every hand with the colour counts the opponent has left (the tile it
+    /// has just led still in it), each once: what counting colours alone
+    /// allows.
+    pub fn by_colour(view: &TilesView) -> Belief {
+        let led = view.led.filter(|_| !view.is_leading());
+        let mut left = view.opponent_left;
+        match led {
+            Some(Colour::Black) => left.black += 1,
+            Some(Colour::White) => left.white += 1,
+            None => {}
+        }
+        let hands = (0..1u16 << 9)
+            .map(Hand)
+            .filter(|h| h.count(Colour::Black) == left.black && h.count(Colour::White) == left.white)
+            .map(|h| (h, 1))
+            .collect();
+        Belief { hands }
     }
 
     pub fn hands(&self) -> impl Iterator<Item = Hand> + '_ {
         self.hands.iter().map(|(h, _)| *h)
     }
 
-    fn sample(&self, rng: &mut StdRng) -> Hand {
-        let mut pick = rng.random_range(0..self.total.max(1));
-        for &(hand, n) in &self.hands {
-            if pick < n {
-                return hand;
-            }
-            pick -= n;
-        }
-        self.hands.last().map(|(h, _)| *h).unwrap_or(Hand::FULL)
+    /// Each hand with the number of orders of play that lead to it.
+    pub fn weighted(&self) -> impl Iterator<Item = (Hand, u32)> + '_ {
+        self.hands.iter().copied()
     }
 }
 

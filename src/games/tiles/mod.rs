@@ -3,11 +3,12 @@
 mod ai;
 mod hud;
 pub mod rules;
+mod solver;
 mod table;
 
 use bevy::prelude::*;
 
-pub use ai::{Belief, normal_policy};
+pub use ai::Belief;
 pub use rules::{Colour, ColourCount, Hand, Tiles, TilesAction, TilesEvent, TilesView};
 
 use crate::session::{Narrated, SessionPlugin};
