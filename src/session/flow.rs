@@ -86,11 +86,24 @@ fn run_commands(
     }
 }
 
+/// The coin flip's result, announced on screen for a few seconds when a
+/// game starts.
+#[derive(Resource, Debug, Clone)]
+pub struct CoinFlip {
+    pub text: String,
+    /// `Time::elapsed_secs` until which it is shown.
+    pub until: f32,
+}
+
+/// How long the coin flip stays on screen.
+const COIN_FLIP_SECONDS: f32 = 3.5;
+
 pub(super) fn start_match<G: Game + Narrated>(
     mut requests: MessageReader<StartMatch>,
     mut commands: Commands,
     mut log: ResMut<GameLog>,
     mut next: ResMut<NextState<Screen>>,
+    time: Res<Time>,
 ) {
     for request in requests.read().filter(|r| r.game == G::ID) {
         let seed = request
@@ -104,7 +117,12 @@ pub(super) fn start_match<G: Game + Narrated>(
             request.opponent.label()
         ));
         if let Some(first) = session.game.first() {
-            log.push(format!("Coin flip: {} goes first.", session.names()[first]));
+            let text = format!("Coin flip: {} goes first.", session.names()[first]);
+            log.push(text.clone());
+            commands.insert_resource(CoinFlip {
+                text,
+                until: time.elapsed_secs() + COIN_FLIP_SECONDS,
+            });
         }
         commands.insert_resource(MatchOptions {
             game: G::ID,

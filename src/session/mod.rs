@@ -16,7 +16,7 @@ use crate::screens::Screen;
 use crate::settings::Settings;
 
 pub use curtain::LiftCurtain;
-pub use flow::{MatchCommand, StartMatch};
+pub use flow::{CoinFlip, MatchCommand, StartMatch};
 
 /// Who sits across the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::{FreeSpace, UiLayer};
 use crate::menus::Menu;
 use crate::screens::Screen;
-use crate::session::{GameLog, MatchOptions};
+use crate::session::{CoinFlip, GameLog, MatchOptions};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -20,7 +20,35 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(resource_exists::<MatchOptions>)
             .in_set(UiLayer::Frame),
     )
+    .add_systems(
+        EguiPrimaryContextPass,
+        coin_flip_banner
+            .run_if(in_state(Screen::Playing).and_then(resource_exists::<CoinFlip>))
+            .in_set(UiLayer::Overlay),
+    )
     .add_systems(Update, (pause_keys, rules_key));
+}
+
+/// The coin flip, large over the table (and over the curtain) for a moment.
+fn coin_flip_banner(mut contexts: EguiContexts, flip: Res<CoinFlip>, time: Res<Time>) -> Result {
+    if time.elapsed_secs() > flip.until {
+        return Ok(());
+    }
+    egui::Area::new(egui::Id::new("coin-flip"))
+        .order(egui::Order::Tooltip)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
+        .interactable(false)
+        .show(contexts.ctx_mut()?, |ui| {
+            egui::Frame::popup(ui.style()).inner_margin(18.0).show(ui, |ui| {
+                ui.label(
+                    egui::RichText::new(&flip.text)
+                        .size(30.0)
+                        .strong()
+                        .color(super::theme::ACCENT),
+                );
+            });
+        });
+    Ok(())
 }
 
 /// The width of the log panel in logical pixels; the tables keep clear of it.
