@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::theme;
 use crate::rules::Game;
 use crate::session::{LiftCurtain, Narrated, Session};
 
@@ -19,30 +20,29 @@ pub(super) fn curtain_overlay<G: Game + Narrated>(
     let name = &session.names()[seat];
     let ctx = contexts.ctx_mut()?;
     let mut lifted = keys.just_pressed(KeyCode::Space);
-    egui::Area::new(egui::Id::new("curtain"))
-        .order(egui::Order::Foreground)
-        .fixed_pos(egui::Pos2::ZERO)
-        .show(ctx, |ui| {
-            let screen = ui.ctx().content_rect();
-            ui.painter()
-                .rect_filled(screen, 0.0, egui::Color32::from_rgb(22, 16, 12));
-            let response = ui.allocate_rect(screen, egui::Sense::click());
-            lifted |= response.clicked();
-            ui.painter().text(
-                screen.center() - egui::vec2(0.0, 40.0),
-                egui::Align2::CENTER_CENTER,
-                format!("Pass the screen to {name}"),
-                egui::FontId::proportional(44.0),
-                egui::Color32::WHITE,
-            );
-            ui.painter().text(
-                screen.center() + egui::vec2(0.0, 20.0),
-                egui::Align2::CENTER_CENTER,
-                format!("{name}: click or press Space when the other player cannot see."),
-                egui::FontId::proportional(22.0),
-                egui::Color32::LIGHT_GRAY,
-            );
-        });
+    let curtain = theme::cover(
+        ctx,
+        "curtain",
+        egui::Order::Foreground,
+        egui::Color32::from_rgb(22, 16, 12),
+    );
+    lifted |= curtain.inner.clicked();
+    let screen = ctx.content_rect();
+    let painter = ctx.layer_painter(curtain.response.layer_id);
+    painter.text(
+        screen.center() - egui::vec2(0.0, 40.0),
+        egui::Align2::CENTER_CENTER,
+        format!("Pass the screen to {name}"),
+        egui::FontId::proportional(44.0),
+        egui::Color32::WHITE,
+    );
+    painter.text(
+        screen.center() + egui::vec2(0.0, 20.0),
+        egui::Align2::CENTER_CENTER,
+        format!("{name}: click or press Space when the other player cannot see."),
+        egui::FontId::proportional(22.0),
+        egui::Color32::LIGHT_GRAY,
+    );
     if lifted {
         lift.write(LiftCurtain);
     }

@@ -24,15 +24,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn dim(ctx: &egui::Context) {
-    egui::Area::new(egui::Id::new("dim"))
-        .order(egui::Order::Middle)
-        .fixed_pos(egui::Pos2::ZERO)
-        .show(ctx, |ui| {
-            let screen = ui.ctx().content_rect();
-            ui.painter()
-                .rect_filled(screen, 0.0, egui::Color32::from_black_alpha(170));
-            ui.allocate_rect(screen, egui::Sense::click());
-        });
+    theme::cover(
+        ctx,
+        "dim",
+        egui::Order::Middle,
+        egui::Color32::from_black_alpha(170),
+    );
 }
 
 fn pause(
@@ -43,35 +40,30 @@ fn pause(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     dim(ctx);
-    egui::Window::new("Paused")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .order(egui::Order::Foreground)
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                if theme::menu_button(ui, "Resume") {
-                    menu.set(Menu::None);
-                }
-                let label = if *screen.get() == Screen::Result {
-                    "Play again"
-                } else {
-                    "Restart"
-                };
-                if theme::menu_button(ui, label) {
-                    commands.write(MatchCommand::PlayAgain);
-                }
-                if theme::menu_button(ui, "Rules") {
-                    menu.set(Menu::Rules);
-                }
-                if theme::menu_button(ui, "Settings") {
-                    menu.set(Menu::Settings);
-                }
-                if theme::menu_button(ui, "Quit to menu") {
-                    commands.write(MatchCommand::Quit);
-                }
-            });
+    theme::dialog("Paused").show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            if theme::menu_button(ui, "Resume") {
+                menu.set(Menu::None);
+            }
+            let label = if *screen.get() == Screen::Result {
+                "Play again"
+            } else {
+                "Restart"
+            };
+            if theme::menu_button(ui, label) {
+                commands.write(MatchCommand::PlayAgain);
+            }
+            if theme::menu_button(ui, "Rules") {
+                menu.set(Menu::Rules);
+            }
+            if theme::menu_button(ui, "Settings") {
+                menu.set(Menu::Settings);
+            }
+            if theme::menu_button(ui, "Quit to menu") {
+                commands.write(MatchCommand::Quit);
+            }
         });
+    });
     Ok(())
 }
 
@@ -93,48 +85,43 @@ fn settings_window(
     let ctx = contexts.ctx_mut()?;
     dim(ctx);
     let mut edited = settings.clone();
-    egui::Window::new("Settings")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .order(egui::Order::Foreground)
-        .show(ctx, |ui| {
-            ui.checkbox(
-                &mut edited.colour_counter,
-                "Colour counter: the opponent's tiles left by colour",
-            );
-            ui.checkbox(
-                &mut edited.lamp_ranges,
-                "Lamp ranges: the points band beside the opponent's lamps",
-            );
-            ui.horizontal(|ui| {
-                ui.label("Default difficulty");
-                for level in Level::PLAYABLE {
-                    ui.radio_value(&mut edited.default_difficulty, level, level.label());
-                }
-            });
-            ui.horizontal(|ui| {
-                ui.label("Animation speed");
-                for speed in AnimationSpeed::ALL {
-                    ui.radio_value(&mut edited.animation_speed, speed, speed.label());
-                }
-            });
-            ui.add(egui::Slider::new(&mut edited.volume, 0.0..=1.0).text("Sound volume"));
-            #[cfg(not(target_arch = "wasm32"))]
-            ui.checkbox(&mut edited.fullscreen, "Fullscreen");
-            ui.separator();
-            if let Some(path) = &file.0 {
-                ui.label(egui::RichText::new(format!("Kept in {}", path.display())).small());
+    theme::dialog("Settings").show(ctx, |ui| {
+        ui.checkbox(
+            &mut edited.colour_counter,
+            "Colour counter: the opponent's tiles left by colour",
+        );
+        ui.checkbox(
+            &mut edited.lamp_ranges,
+            "Lamp ranges: the points band beside the opponent's lamps",
+        );
+        ui.horizontal(|ui| {
+            ui.label("Default difficulty");
+            for level in Level::PLAYABLE {
+                ui.radio_value(&mut edited.default_difficulty, level, level.label());
             }
-            ui.horizontal(|ui| {
-                if ui.button("Defaults").clicked() {
-                    edited = Settings::default();
-                }
-                if ui.button("Close").clicked() {
-                    menu.set(back(screen.get()));
-                }
-            });
         });
+        ui.horizontal(|ui| {
+            ui.label("Animation speed");
+            for speed in AnimationSpeed::ALL {
+                ui.radio_value(&mut edited.animation_speed, speed, speed.label());
+            }
+        });
+        ui.add(egui::Slider::new(&mut edited.volume, 0.0..=1.0).text("Sound volume"));
+        #[cfg(not(target_arch = "wasm32"))]
+        ui.checkbox(&mut edited.fullscreen, "Fullscreen");
+        ui.separator();
+        if let Some(path) = &file.0 {
+            ui.label(egui::RichText::new(format!("Kept in {}", path.display())).small());
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Defaults").clicked() {
+                edited = Settings::default();
+            }
+            if ui.button("Close").clicked() {
+                menu.set(back(screen.get()));
+            }
+        });
+    });
     if edited != *settings {
         *settings = edited;
     }

@@ -55,3 +55,31 @@ pub fn menu_button(ui: &mut egui::Ui, label: &str) -> bool {
     )
     .clicked()
 }
+
+/// Covers the whole window with `colour` at `order`, swallowing clicks
+/// that would reach what lies beneath; the response tells of a click on it.
+pub fn cover(
+    ctx: &egui::Context,
+    id: &str,
+    order: egui::Order,
+    colour: egui::Color32,
+) -> egui::InnerResponse<egui::Response> {
+    egui::Area::new(egui::Id::new(id))
+        .order(order)
+        .fixed_pos(egui::Pos2::ZERO)
+        .show(ctx, |ui| {
+            let screen = ui.ctx().content_rect();
+            ui.painter().rect_filled(screen, 0.0, colour);
+            ui.allocate_rect(screen, egui::Sense::click())
+        })
+}
+
+/// A fixed window in the middle of the screen, above everything but the
+/// curtain.
+pub fn dialog(title: &str) -> egui::Window<'static> {
+    egui::Window::new(title.to_owned())
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .order(egui::Order::Foreground)
+}

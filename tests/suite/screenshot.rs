@@ -79,12 +79,21 @@ fn the_tiles_table_is_drawn() {
 
 #[test]
 fn the_curtain_between_friends_hides_the_whole_table() {
-    let (width, height, pixels) = screenshot("curtain", &["--game", "tiles", "--opponent", "friend", "--seed", "4"]);
+    let (width, height, pixels) = screenshot(
+        "curtain",
+        &["--game", "tiles", "--opponent", "friend", "--seed", "4"],
+    );
     assert_eq!((width, height), (1280, 720));
     let felt = count_near(&pixels, [28, 76, 51], 12);
     let ivory = count_near(&pixels, [242, 237, 219], 10);
     assert_eq!(felt, 0, "no part of the table shows through the curtain");
-    assert!(ivory < 200, "no white tile shows through the curtain: {ivory} pixels");
+    assert!(
+        ivory < 200,
+        "no white tile shows through the curtain: {ivory} pixels"
+    );
     let text = count_near(&pixels, [255, 255, 255], 30);
-    assert!(text > 500, "the curtain says who takes the screen: {text} light pixels");
+    assert!(
+        text > 500,
+        "the curtain says who takes the screen: {text} light pixels"
+    );
 }
