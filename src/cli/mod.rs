@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::games::GameId;
+use crate::games::bidding::Bidding;
 use crate::games::tiles::Tiles;
 use crate::rules::{Level, Seat};
 use crate::session::Opponent;
@@ -169,19 +170,21 @@ pub fn main(args: &[String]) -> ExitCode {
             b,
             games,
             seed,
-        } => match game {
-            GameId::Tiles => {
-                println!(
-                    "{} arena: A = {} against B = {}, seed {seed}",
-                    game.id(),
-                    a.label(),
-                    b.label()
-                );
-                println!("{}", arena::play::<Tiles>(a, b, games, seed));
-                ExitCode::SUCCESS
-            }
-            other => not_built(other),
-        },
+        } => {
+            let report = match game {
+                GameId::Tiles => arena::play::<Tiles>(a, b, games, seed),
+                GameId::Bidding => arena::play::<Bidding>(a, b, games, seed),
+                other => return not_built(other),
+            };
+            println!(
+                "{} arena: A = {} against B = {}, seed {seed}",
+                game.id(),
+                a.label(),
+                b.label()
+            );
+            println!("{report}");
+            ExitCode::SUCCESS
+        }
     }
 }
 
@@ -192,6 +195,7 @@ fn run_referee(game: GameId, seed: u64, bots: [Option<Level>; 2]) -> ExitCode {
     let mut output = std::io::stdout().lock();
     let result = match game {
         GameId::Tiles => referee::run::<Tiles>(&options, &mut input, &mut output),
+        GameId::Bidding => referee::run::<Bidding>(&options, &mut input, &mut output),
         other => return not_built(other),
     };
     match result {

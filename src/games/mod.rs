@@ -1,5 +1,6 @@
 //! The four games, each a plugin of its own, and the catalogue the menus list.
 
+pub mod bidding;
 pub mod tiles;
 
 use bevy::prelude::*;

@@ -73,3 +73,40 @@ fn check_view_holds_no_secret(state: &Tiles, seat: usize) {
             .all(|k| allowed.contains(&k.as_str()))
     );
 }
+
+#[test]
+fn bidding_thousands_of_random_games_keep_every_invariant() {
+    use black_and_white::games::bidding::{Bidding, lamps};
+    for seed in 0..3000 {
+        let playout = random_playout::<Bidding>(seed, 100).unwrap_or_else(|e| panic!("{e}"));
+        if seed % 10 == 0 {
+            replays_identically(&playout, seed).unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!(playout.actions.len(), 18, "both players bid in all nine rounds");
+        for state in &playout.states {
+            let spent: [u32; 2] = [0, 1].map(|s| state.bids()[s].iter().map(|&b| u32::from(b)).sum());
+            for seat in [0, 1] {
+                assert_eq!(
+                    u32::from(state.pools()[seat]) + spent[seat],
+                    99,
+                    "seed {seed}: spent bids"
+                );
+                let view = state.view(seat);
+                assert_eq!(
+                    view.lamps,
+                    state.pools().map(lamps),
+                    "seed {seed}: lamps match the pools"
+                );
+                let (ask, legal) = state.ask_json(seat);
+                let keys: BTreeSet<&str> = ask.as_object().unwrap().keys().map(String::as_str).collect();
+                let allowed: BTreeSet<&str> = ["round", "role", "pool", "lamps", "wins", "card"].into();
+                assert!(keys.is_subset(&allowed), "seed {seed}: {keys:?}");
+                assert_eq!(legal["max"], ask["pool"]);
+                assert_eq!(ask["pool"], view.pool);
+            }
+        }
+        let last = playout.states.last().unwrap();
+        let wins = [0, 1].map(|s| last.rounds().iter().filter(|r| r.winner == Some(s)).count() as i64);
+        assert_eq!(playout.outcome.score, wins, "seed {seed}: score is rounds won");
+    }
+}

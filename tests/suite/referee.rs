@@ -221,3 +221,46 @@ fn a_whole_game_against_a_bot_ends_and_replays_byte_for_byte() {
     let settled = a.iter().filter(|l| l.contains("\"type\":\"settled\"")).count();
     assert_eq!(settled, 9);
 }
+
+#[test]
+fn bidding_asks_errors_and_a_whole_game_between_bots() {
+    let (lines, code) = referee(&["--game", "bidding", "--seed", "2"], b"");
+    assert_eq!(code, 3);
+    let start = parse(&lines[0]);
+    assert_eq!(start["game"], "bidding");
+    let first = start["first"].as_u64().unwrap();
+    assert_eq!(
+        parse(&lines[1]),
+        json!({"type":"ask","player":first,"view":{"round":1,"role":"first","pool":99,"lamps":[5,5],"wins":[0,0]},"legal":{"min":0,"max":99}})
+    );
+    let input = format!(
+        "{{\"player\":{first},\"action\":{{\"bid\":100}}}}\n{{\"player\":{first},\"action\":{{\"bid\":12}}}}\n"
+    );
+    let (out, _) = referee(&["--game", "bidding", "--seed", "2"], input.as_bytes());
+    assert_eq!(parse(&out[2])["type"], "error");
+    assert_eq!(out[3], lines[1], "the same ask again");
+    let second = parse(&out[4]);
+    assert_eq!(second["view"]["card"], "white");
+    assert_eq!(second["view"]["lamps"], json!([5, 5]), "lamps as the round began");
+
+    let (out, code) = referee(
+        &[
+            "--game", "bidding", "--seed", "2", "--bot", "0=normal", "--bot", "1=easy",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.len(), 11, "start, nine settled, end");
+    let end = parse(&out[10]);
+    assert_eq!(end["type"], "end");
+    let bids = end["reveal"]["bids"].as_array().unwrap();
+    for seat_bids in bids {
+        let spent: u64 = seat_bids
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_u64().unwrap())
+            .sum();
+        assert!(spent <= 99);
+    }
+}
