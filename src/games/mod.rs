@@ -58,7 +58,8 @@ impl GameId {
     pub fn rules_text(self) -> &'static str {
         match self {
             GameId::Tiles => include_str!("../../assets/rules/tiles.md"),
-            GameId::Bidding | GameId::Betting | GameId::Wargame => {
+            GameId::Bidding => include_str!("../../assets/rules/bidding.md"),
+            GameId::Betting | GameId::Wargame => {
                 "# Coming soon\n\nThis game is not built yet. Its rules arrive with it."
             }
         }
@@ -66,16 +67,16 @@ impl GameId {
 
     /// Whether the game can be played yet; the others show as coming soon.
     pub fn available(self) -> bool {
-        matches!(self, GameId::Tiles)
+        matches!(self, GameId::Tiles | GameId::Bidding)
     }
 }
 
 /// The rules logic of every game: sessions, input Messages, opponents.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(tiles::plugin);
+    app.add_plugins((tiles::plugin, bidding::plugin));
 }
 
 /// What every game draws: its table and its HUD.
 pub(super) fn table_plugin(app: &mut App) {
-    app.add_plugins(tiles::table_plugin);
+    app.add_plugins((tiles::table_plugin, bidding::table_plugin));
 }

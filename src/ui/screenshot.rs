@@ -39,7 +39,7 @@ fn take_screenshot(
     let path = launch.screenshot.clone().expect("run only with a path");
     match progress.taken.clone() {
         None => {
-            let on_table = launch.game.is_none() || *screen.get() == Screen::Playing;
+            let on_table = launch.game.is_none() || matches!(screen.get(), Screen::Playing | Screen::Result);
             if on_table {
                 progress.frames += 1;
             }

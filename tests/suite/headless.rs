@@ -217,3 +217,41 @@ fn a_game_not_built_yet_cannot_be_started() {
     app.update();
     assert_eq!(screen(&app), Screen::Title);
 }
+
+#[test]
+fn a_whole_game_of_bidding_through_bid_and_seal_messages() {
+    use black_and_white::games::bidding::{Bidding, BiddingAction};
+    let dir = config_dir("bidding");
+    let mut app = app(&dir);
+    app.world_mut().write_message(StartMatch {
+        game: GameId::Bidding,
+        opponent: Opponent::Computer(Level::Hard),
+        seed: Some(21),
+    });
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    let mut bids = 0;
+    for _ in 0..400 {
+        if screen(&app) == Screen::Result {
+            break;
+        }
+        let session = app.world().resource::<Session<Bidding>>();
+        if let Some(seat) = session.human_to_move() {
+            let pool = session.game.view(seat).pool;
+            app.world_mut()
+                .write_message(Act::<Bidding>::new(BiddingAction { bid: pool.min(11) }));
+            bids += 1;
+        }
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Result);
+    assert_eq!(bids, 9, "one sealed bid in each of nine rounds");
+    let session = app.world().resource::<Session<Bidding>>();
+    assert_eq!(
+        session.game.bids()[0].iter().map(|&b| u32::from(b)).sum::<u32>(),
+        99
+    );
+    let log = app.world().resource::<GameLog>();
+    assert_eq!(log.lines.iter().filter(|l| l.starts_with("Round ")).count(), 9);
+}

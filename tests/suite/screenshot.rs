@@ -97,3 +97,13 @@ fn the_curtain_between_friends_hides_the_whole_table() {
         "the curtain says who takes the screen: {text} light pixels"
     );
 }
+
+#[test]
+fn the_bidding_table_is_drawn_with_lit_lamps() {
+    let (width, height, pixels) = screenshot("bidding", &["--game", "bidding", "--seed", "4"]);
+    assert_eq!((width, height), (1280, 720));
+    let felt = count_near(&pixels, [28, 76, 51], 12);
+    assert!(felt > (width * height) as usize / 5, "the felt: {felt}");
+    let lamp = count_near(&pixels, [250, 200, 64], 20);
+    assert!(lamp > 10 * 600, "ten lit lamps at the start: {lamp} lamp pixels");
+}

@@ -1,8 +1,58 @@
 //! Black and White II: 99 points over nine sealed bids, cards and lamps.
-//! The rules core, its referee and basic opponents; the table comes with
-//! its own issue, and until then the game shows as coming soon.
 
 mod ai;
+mod hud;
 pub mod rules;
+mod table;
 
+use bevy::prelude::*;
+
+pub use hud::BidEntry;
 pub use rules::{Bidding, BiddingAction, BiddingEvent, BiddingView, Card, lamp_range, lamps};
+
+use crate::session::{Narrated, SessionPlugin};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(SessionPlugin::<Bidding>::default());
+}
+
+pub(super) fn table_plugin(app: &mut App) {
+    app.add_plugins((table::plugin, hud::plugin));
+    crate::ui::session_ui::<Bidding>(app);
+}
+
+impl Narrated for Bidding {
+    fn narrate(event: &BiddingEvent, names: &[String; 2]) -> Option<String> {
+        let card = |c: &Card| match c {
+            Card::White => "white",
+            Card::Black => "black",
+        };
+        Some(match event {
+            BiddingEvent::Sealed { seat, card: c } => {
+                format!("{} sealed a bid: a {} card.", names[*seat], card(c))
+            }
+            BiddingEvent::Settled {
+                round,
+                cards,
+                winner,
+                wins,
+                lamps,
+                ..
+            } => {
+                let result = match winner {
+                    Some(w) => format!("{} won", names[*w]),
+                    None => "a draw".into(),
+                };
+                format!(
+                    "Round {round}: {result} ({} card against {}). Rounds {}–{}; lamps {} and {}.",
+                    card(&cards[0]),
+                    card(&cards[1]),
+                    wins[0],
+                    wins[1],
+                    lamps[0],
+                    lamps[1]
+                )
+            }
+        })
+    }
+}
