@@ -20,6 +20,32 @@ pub fn other(seat: Seat) -> Seat {
     1 - seat
 }
 
+/// The seat with the higher of two values (a tile, a bid, a score), or
+/// `None` when they are equal.
+pub fn higher<T: Ord>(values: [T; 2]) -> Option<Seat> {
+    match values[0].cmp(&values[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The game's coin flip: who goes first, fixed by the seed.
+pub fn coin_flip(seed: u64) -> Seat {
+    use rand::{RngExt, SeedableRng};
+    StdRng::seed_from_u64(sub_seed(seed, 1)).random_range(0..2)
+}
+
+impl Outcome {
+    /// The outcome of a finished game: whoever scored more wins.
+    pub fn by_score(score: [i64; 2]) -> Outcome {
+        Outcome {
+            winner: higher(score),
+            score,
+        }
+    }
+}
+
 /// How a finished game came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Outcome {

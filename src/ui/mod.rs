@@ -18,6 +18,8 @@ use crate::session::{Narrated, Session};
 /// game's own panels, then windows and overlays on top.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UiLayer {
+    /// Clears the shared free space for the new frame.
+    Start,
     Frame,
     Game,
     Overlay,
@@ -27,22 +29,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .configure_sets(
             EguiPrimaryContextPass,
-            (UiLayer::Frame, UiLayer::Game, UiLayer::Overlay).chain(),
+            (UiLayer::Start, UiLayer::Frame, UiLayer::Game, UiLayer::Overlay).chain(),
         )
         .insert_resource(ClearColor(theme::TABLE_EDGE))
         .init_resource::<FreeSpace>()
         .add_systems(
             EguiPrimaryContextPass,
-            reset_space.in_set(UiLayer::Frame).before(theme::apply_style),
+            (reset_space, theme::apply_style).in_set(UiLayer::Start),
         )
         .add_systems(Startup, spawn_camera)
-        .add_plugins((
-            theme::plugin,
-            screens::plugin,
-            frame::plugin,
-            menus::plugin,
-            screenshot::plugin,
-        ));
+        .add_plugins((screens::plugin, frame::plugin, menus::plugin, screenshot::plugin));
 }
 
 /// The part of the window that no egui panel covers yet this frame: each
@@ -83,6 +79,28 @@ fn reset_space(mut contexts: EguiContexts, mut space: ResMut<FreeSpace>) -> Resu
 /// The table is laid out on a 1280 x 720 board that the camera fits into
 /// the window, whatever its size.
 pub const TABLE_SIZE: Vec2 = Vec2::new(1280.0, 720.0);
+
+/// Where a game's table is centred: left of the log panel.
+pub const TABLE_CENTER_X: f32 = -frame::LOG_WIDTH / 2.0;
+
+/// Lays the green felt, with its lighter rim, under a game's table; both
+/// carry `marker` so the game can clear its table.
+pub fn spawn_felt(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    marker: impl Component + Clone,
+) {
+    let felt = Vec2::new(TABLE_SIZE.x - frame::LOG_WIDTH - 40.0, TABLE_SIZE.y - 120.0);
+    for (size, colour, z) in [(felt + 12.0, theme::FELT_LINE, 0.0), (felt, theme::FELT, 0.1)] {
+        commands.spawn((
+            marker.clone(),
+            Mesh2d(meshes.add(Rectangle::from_size(size))),
+            MeshMaterial2d(materials.add(colour)),
+            Transform::from_xyz(TABLE_CENTER_X, 0.0, z),
+        ));
+    }
+}
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((

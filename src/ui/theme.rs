@@ -1,7 +1,7 @@
 //! The look shared by every screen: colours and the egui style.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 
 pub const TABLE_EDGE: Color = Color::srgb(0.16, 0.11, 0.08);
 pub const FELT: Color = Color::srgb(0.11, 0.30, 0.20);
@@ -15,10 +15,6 @@ pub const LOSS: Color = Color::srgb(0.95, 0.45, 0.40);
 pub const DRAW: Color = Color::srgb(0.80, 0.80, 0.80);
 
 pub const ACCENT: egui::Color32 = egui::Color32::from_rgb(250, 200, 64);
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, apply_style.in_set(super::UiLayer::Frame));
-}
 
 pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {

@@ -5,12 +5,12 @@
 //! second bidder; the higher bid wins the round and both bids are spent.
 //! Lamps show each pool roughly and change only when a round is settled.
 
-use rand::{RngExt, SeedableRng, rngs::StdRng};
+use rand::{RngExt, rngs::StdRng};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::games::GameId;
-use crate::rules::{Bot, Game, Level, Outcome, Seat, other, sub_seed};
+use crate::rules::{Bot, Game, Level, Outcome, Seat, coin_flip, higher, other};
 
 pub const POOL: u8 = 99;
 pub const ROUNDS: usize = 9;
@@ -155,8 +155,7 @@ impl Game for Bidding {
     const ID: GameId = GameId::Bidding;
 
     fn new_game(seed: u64) -> Self {
-        let mut coin = StdRng::seed_from_u64(sub_seed(seed, 1));
-        let first = coin.random_range(0..2);
+        let first = coin_flip(seed);
         Bidding {
             seed,
             first,
@@ -246,11 +245,7 @@ impl Game for Bidding {
         let mut bids = [0; 2];
         bids[first] = first_bid;
         bids[seat] = action.bid;
-        let winner = match bids[0].cmp(&bids[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        };
+        let winner = higher(bids);
         for s in [0, 1] {
             self.pools[s] -= bids[s];
         }
@@ -277,13 +272,7 @@ impl Game for Bidding {
         if self.to_move().is_some() {
             return None;
         }
-        let score = self.wins.map(i64::from);
-        let winner = match score[0].cmp(&score[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        };
-        Some(Outcome { winner, score })
+        Some(Outcome::by_score(self.wins.map(i64::from)))
     }
 
     fn random_action(&self, rng: &mut StdRng) -> BiddingAction {

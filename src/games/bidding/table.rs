@@ -11,9 +11,9 @@ use crate::rules::{Game, other};
 use crate::screens::Screen;
 use crate::session::{Happened, Session};
 use crate::settings::Settings;
-use crate::ui::{TABLE_SIZE, frame::LOG_WIDTH, theme};
+use crate::ui::{TABLE_CENTER_X, spawn_felt, theme};
 
-const CENTER_X: f32 = -LOG_WIDTH / 2.0;
+const CENTER_X: f32 = TABLE_CENTER_X;
 const THEIR_Y: f32 = 230.0;
 const MY_Y: f32 = -215.0;
 const MIDDLE_Y: f32 = 95.0;
@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(OnEnter(Screen::Title), despawn_table);
 }
 
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct TableEntity;
 
 /// Lamp `index` (0..5) of a player, from the viewer's side: mine or theirs.
@@ -99,19 +99,7 @@ fn spawn_table(
         white: materials.add(theme::TILE_WHITE),
         black: materials.add(theme::TILE_BLACK),
     };
-    let felt = Vec2::new(TABLE_SIZE.x - LOG_WIDTH - 40.0, TABLE_SIZE.y - 120.0);
-    commands.spawn((
-        TableEntity,
-        Mesh2d(meshes.add(Rectangle::from_size(felt + 12.0))),
-        MeshMaterial2d(materials.add(theme::FELT_LINE)),
-        Transform::from_xyz(CENTER_X, 0.0, 0.0),
-    ));
-    commands.spawn((
-        TableEntity,
-        Mesh2d(meshes.add(Rectangle::from_size(felt))),
-        MeshMaterial2d(materials.add(theme::FELT)),
-        Transform::from_xyz(CENTER_X, 0.0, 0.1),
-    ));
+    spawn_felt(&mut commands, &mut meshes, &mut materials, TableEntity);
     let socket = meshes.add(Circle::new(22.0));
     let bulb = meshes.add(Circle::new(17.0));
     let socket_colour = materials.add(Color::srgb(0.10, 0.10, 0.10));

@@ -4,12 +4,12 @@
 //! leader places a tile, the follower learns only its colour and places one
 //! of theirs, and only the result is announced.
 
-use rand::{RngExt, SeedableRng, rngs::StdRng, seq::IndexedRandom};
+use rand::{rngs::StdRng, seq::IndexedRandom};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::games::GameId;
-use crate::rules::{Bot, Game, Level, Outcome, Seat, other, sub_seed};
+use crate::rules::{Bot, Game, Level, Outcome, Seat, coin_flip, higher, other};
 
 pub const TILES: u8 = 9;
 pub const ROUNDS: usize = 9;
@@ -199,8 +199,7 @@ impl Game for Tiles {
     const ID: GameId = GameId::Tiles;
 
     fn new_game(seed: u64) -> Self {
-        let mut coin = StdRng::seed_from_u64(sub_seed(seed, 1));
-        let first = coin.random_range(0..2);
+        let first = coin_flip(seed);
         Tiles {
             seed,
             first,
@@ -288,11 +287,7 @@ impl Game for Tiles {
         let mut tiles = [0; 2];
         tiles[leader] = led;
         tiles[seat] = action.tile;
-        let winner = match tiles[0].cmp(&tiles[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        };
+        let winner = higher(tiles);
         for s in [0, 1] {
             self.hands[s] = self.hands[s].without(tiles[s]);
         }
@@ -322,13 +317,7 @@ impl Game for Tiles {
         if self.to_move().is_some() {
             return None;
         }
-        let score = self.score.map(i64::from);
-        let winner = match score[0].cmp(&score[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        };
-        Some(Outcome { winner, score })
+        Some(Outcome::by_score(self.score.map(i64::from)))
     }
 
     fn random_action(&self, rng: &mut StdRng) -> TilesAction {

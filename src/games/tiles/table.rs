@@ -12,9 +12,9 @@ use crate::rules::{Game, Seat, other};
 use crate::screens::Screen;
 use crate::session::{Act, Happened, Session};
 use crate::settings::Settings;
-use crate::ui::{FreeSpace, TABLE_SIZE, frame::LOG_WIDTH, theme};
+use crate::ui::{FreeSpace, TABLE_CENTER_X, spawn_felt, theme};
 
-const CENTER_X: f32 = -LOG_WIDTH / 2.0;
+const CENTER_X: f32 = TABLE_CENTER_X;
 const TILE: Vec2 = Vec2::new(56.0, 84.0);
 const HAND_GAP: f32 = 72.0;
 const THEIR_ROW_Y: f32 = 255.0;
@@ -52,7 +52,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(OnEnter(Screen::Result), start_reveal);
 }
 
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct TableEntity;
 
 /// Which tile an entity stands for, from the viewer's side of the table.
@@ -135,19 +135,7 @@ fn spawn_table(
         edge: materials.add(Color::srgb(0.35, 0.30, 0.25)),
         highlight: materials.add(theme::HIGHLIGHT),
     };
-    let felt = Vec2::new(TABLE_SIZE.x - LOG_WIDTH - 40.0, TABLE_SIZE.y - 120.0);
-    commands.spawn((
-        TableEntity,
-        Mesh2d(meshes.add(Rectangle::from_size(felt + 12.0))),
-        MeshMaterial2d(materials.add(theme::FELT_LINE)),
-        Transform::from_xyz(CENTER_X, 0.0, 0.0),
-    ));
-    commands.spawn((
-        TableEntity,
-        Mesh2d(meshes.add(Rectangle::from_size(felt))),
-        MeshMaterial2d(materials.add(theme::FELT)),
-        Transform::from_xyz(CENTER_X, 0.0, 0.1),
-    ));
+    spawn_felt(&mut commands, &mut meshes, &mut materials, TableEntity);
     // The track's band, where settled rounds are laid.
     commands.spawn((
         TableEntity,
