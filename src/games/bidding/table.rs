@@ -38,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .after(crate::AppSystems::Update),
     )
+    .init_resource::<Settled>()
     .add_systems(OnEnter(Screen::GameList), despawn_table)
     .add_systems(OnEnter(Screen::Title), despawn_table);
 }
@@ -68,6 +69,8 @@ enum Slot {
 
 #[derive(Component)]
 enum Label {
+    /// The result of the round just settled, large, for a moment.
+    Settled,
     TheirName,
     MyName,
     TheirRange,
@@ -77,6 +80,13 @@ enum Label {
 
 #[derive(Component)]
 struct SlotText;
+
+/// The last settled round's result and until when it is shown.
+#[derive(Resource, Default)]
+struct Settled {
+    text: String,
+    until: f32,
+}
 
 #[derive(Resource)]
 struct Palette {
@@ -185,6 +195,7 @@ fn spawn_table(
         20.0,
     );
     let labels = [
+        (Label::Settled, Vec2::new(CENTER_X, THEIR_Y - 62.0), 34.0),
         (Label::TheirName, Vec2::new(CENTER_X - 330.0, THEIR_Y), 20.0),
         (Label::TheirRange, Vec2::new(CENTER_X + 260.0, THEIR_Y), 18.0),
         (Label::Status, Vec2::new(CENTER_X + 280.0, MIDDLE_Y), 20.0),
@@ -246,6 +257,8 @@ fn ink(card: Card) -> Color {
 
 fn sync_table(
     session: Res<Session<Bidding>>,
+    settled: Res<Settled>,
+    time: Res<Time>,
     settings: Res<Settings>,
     palette: Res<Palette>,
     mut slots: Query<(
@@ -293,6 +306,8 @@ fn sync_table(
     for (label, mut text) in &mut labels {
         let value = match label {
             _ if hidden => String::new(),
+            Label::Settled if time.elapsed_secs() < settled.until => settled.text.clone(),
+            Label::Settled => String::new(),
             Label::TheirName => format!("{}\nrounds won: {}", names[other(me)], view.wins[other(me)]),
             Label::MyName => format!("{}\nrounds won: {}", names[me], view.wins[me]),
             Label::TheirRange if settings.lamp_ranges => {
@@ -352,8 +367,21 @@ fn play_sounds(
     session: Res<Session<Bidding>>,
     mut happened: MessageReader<Happened<Bidding>>,
     mut sounds: MessageWriter<Sound>,
+    mut settled: ResMut<Settled>,
+    time: Res<Time>,
+    settings: Res<Settings>,
 ) {
     for event in happened.read() {
+        if let BiddingEvent::Settled { round, winner, .. } = &event.event {
+            let names = session.names();
+            let result = match winner {
+                Some(w) if names[*w] == "You" => "you win".to_string(),
+                Some(w) => format!("{} wins", names[*w]),
+                None => "a draw".into(),
+            };
+            settled.text = format!("Round {round}: {result}");
+            settled.until = time.elapsed_secs() + 2.0 * settings.animation_speed.factor().max(0.5);
+        }
         sounds.write(match &event.event {
             BiddingEvent::Sealed { .. } => Sound::Place,
             BiddingEvent::Settled { winner, .. } if *winner == Some(session.viewer) => Sound::Win,
