@@ -11,7 +11,7 @@ use crate::menus::Menu;
 use crate::rules::{Game, Seat, other};
 use crate::screens::Screen;
 use crate::session::{Act, Session};
-use crate::ui::{FreeSpace, UiLayer, theme};
+use crate::ui::{FreeSpace, UiLayer, digit_pressed, theme};
 
 /// The bid being entered by the person at the screen.
 #[derive(Resource, Default, Debug)]
@@ -56,19 +56,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-const DIGITS: [KeyCode; 10] = [
-    KeyCode::Digit0,
-    KeyCode::Digit1,
-    KeyCode::Digit2,
-    KeyCode::Digit3,
-    KeyCode::Digit4,
-    KeyCode::Digit5,
-    KeyCode::Digit6,
-    KeyCode::Digit7,
-    KeyCode::Digit8,
-    KeyCode::Digit9,
-];
-
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<Session<Bidding>>,
@@ -81,13 +68,11 @@ fn keyboard(
     let view = session.game.view(seat);
     entry.follow_turn(view.round, seat);
     if !entry.confirming {
-        for (digit, key) in DIGITS.iter().enumerate() {
-            if keys.just_pressed(*key) {
-                // Typing past the pool is refused, keystroke by keystroke.
-                let typed = u16::from(entry.amount) * 10 + digit as u16;
-                if typed <= u16::from(view.pool) {
-                    entry.amount = typed as u8;
-                }
+        if let Some(digit) = digit_pressed(&keys) {
+            // Typing past the pool is refused, keystroke by keystroke.
+            let typed = u16::from(entry.amount) * 10 + u16::from(digit);
+            if typed <= u16::from(view.pool) {
+                entry.amount = typed as u8;
             }
         }
         if keys.just_pressed(KeyCode::Backspace) {

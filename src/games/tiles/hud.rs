@@ -12,7 +12,7 @@ use crate::rules::{Game, other};
 use crate::screens::Screen;
 use crate::session::{Act, Session};
 use crate::settings::Settings;
-use crate::ui::{FreeSpace, UiLayer, theme};
+use crate::ui::{FreeSpace, UiLayer, digit_pressed, theme};
 
 /// The tile the person at the screen has picked but not yet played.
 #[derive(Resource, Default, Debug)]
@@ -40,30 +40,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-const DIGITS: [KeyCode; 9] = [
-    KeyCode::Digit0,
-    KeyCode::Digit1,
-    KeyCode::Digit2,
-    KeyCode::Digit3,
-    KeyCode::Digit4,
-    KeyCode::Digit5,
-    KeyCode::Digit6,
-    KeyCode::Digit7,
-    KeyCode::Digit8,
-];
-
-const NUMPAD: [KeyCode; 9] = [
-    KeyCode::Numpad0,
-    KeyCode::Numpad1,
-    KeyCode::Numpad2,
-    KeyCode::Numpad3,
-    KeyCode::Numpad4,
-    KeyCode::Numpad5,
-    KeyCode::Numpad6,
-    KeyCode::Numpad7,
-    KeyCode::Numpad8,
-];
-
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<Session<Tiles>>,
@@ -74,11 +50,8 @@ fn keyboard(
         return;
     };
     let hand = session.game.view(seat).hand;
-    for tile in 0..9u8 {
-        let pressed = keys.just_pressed(DIGITS[tile as usize]) || keys.just_pressed(NUMPAD[tile as usize]);
-        if pressed && hand.contains(&tile) {
-            choice.0 = Some(tile);
-        }
+    if let Some(tile) = digit_pressed(&keys).filter(|t| hand.contains(t)) {
+        choice.0 = Some(tile);
     }
     let enter = keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter);
     if enter && let Some(tile) = choice.0.filter(|t| hand.contains(t)) {
