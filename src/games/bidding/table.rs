@@ -350,13 +350,17 @@ fn fade_lamps(
         let owner = if lamp.mine { me } else { other(me) };
         let lit = lamp.index < view.lamps[owner];
         let target = if lit { 1.0 } else { 0.0 };
-        lamp.glow += (target - lamp.glow).clamp(-step, step);
+        let glow = lamp.glow + (target - lamp.glow).clamp(-step, step);
+        let fading = glow != lamp.glow;
+        lamp.glow = glow;
         *visibility = if session.curtain.is_some() {
             Visibility::Hidden
         } else {
             Visibility::Visible
         };
-        if let Some(mut colour) = materials.get_mut(&material.0) {
+        // Touch the material only while the lamp fades: a changed material
+        // is sent to the GPU again.
+        if fading && let Some(mut colour) = materials.get_mut(&material.0) {
             let dark = Color::srgb(0.22, 0.18, 0.10);
             colour.color = dark.mix(&theme::HIGHLIGHT, lamp.glow);
         }

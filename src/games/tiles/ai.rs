@@ -105,6 +105,12 @@ impl Bot<Tiles> for SolverBot {
         // What a counting opponent would play with each hand: it leads
         // knowing my colour counts, or answers the colour of my tile.
         let mut counting: HashMap<(Hand, Option<Colour>), u8> = HashMap::new();
+        // The hands such a player thinks I may hold: the same for every guess.
+        let my_hands: Vec<Hand> = if self.random_share < 1.0 {
+            Hand::with_counts(mine.count(Colour::Black), mine.count(Colour::White)).collect()
+        } else {
+            Vec::new()
+        };
         let mut best = (f32::MIN, view.hand[0]);
         for &t in &view.hand {
             let (mut total, mut weight) = (0.0, 0.0);
@@ -127,9 +133,9 @@ impl Bot<Tiles> for SolverBot {
                 weight += w;
                 if self.random_share < 1.0 {
                     let answers = following.is_none().then(|| Colour::of(t));
-                    let x = *counting
-                        .entry((theirs, answers))
-                        .or_insert_with(|| counting_choice(&mut self.model, theirs, mine, answers, -lead_by));
+                    let x = *counting.entry((theirs, answers)).or_insert_with(|| {
+                        counting_choice(&mut self.model, theirs, &my_hands, answers, -lead_by)
+                    });
                     if following.is_none_or(|c| Colour::of(x) == c) {
                         let w = count * (1.0 - self.random_share);
                         total += w * self.solver.meet(at, t, x);
@@ -147,24 +153,20 @@ impl Bot<Tiles> for SolverBot {
 }
 
 /// The tile a player who counts colours plays with `hand`, against an
-/// opponent whose hand it knows only by colour counts (those of `other`),
-/// leading or answering a tile of colour `answering`.
+/// opponent whose hand it knows only by colour counts (`possible`: every
+/// hand with those counts), leading or answering a tile of colour
+/// `answering`.
 fn counting_choice(
     solver: &mut Solver,
     hand: Hand,
-    other: Hand,
+    possible: &[Hand],
     answering: Option<Colour>,
     lead_by: i8,
 ) -> u8 {
-    let (black, white) = (other.count(Colour::Black), other.count(Colour::White));
-    let possible: Vec<Hand> = (0..1u16 << 9)
-        .map(Hand)
-        .filter(|h| h.count(Colour::Black) == black && h.count(Colour::White) == white)
-        .collect();
     let mut best = (f32::MIN, hand.tiles().next().unwrap_or(0));
     for y in hand.tiles() {
         let (mut total, mut weight) = (0.0, 0.0);
-        for &theirs in &possible {
+        for &theirs in possible {
             let options = match answering {
                 Some(colour) => Hand(theirs.0 & colour_mask(colour)),
                 None => theirs,
@@ -221,9 +223,7 @@ impl Belief {
             Some(Colour::White) => left.white += 1,
             None => {}
         }
-        let hands = (0..1u16 << 9)
-            .map(Hand)
-            .filter(|h| h.count(Colour::Black) == left.black && h.count(Colour::White) == left.white)
+        let hands = Hand::with_counts(left.black, left.white)
             .map(|h| (h, 1))
             .collect();
         Belief { hands }

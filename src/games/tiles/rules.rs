@@ -61,6 +61,13 @@ impl Hand {
         self.tiles().filter(|&t| Colour::of(t) == colour).count() as u8
     }
 
+    /// Every hand holding exactly this many tiles of each colour.
+    pub fn with_counts(black: u8, white: u8) -> impl Iterator<Item = Hand> {
+        (0..1u16 << TILES)
+            .map(Hand)
+            .filter(move |h| h.count(Colour::Black) == black && h.count(Colour::White) == white)
+    }
+
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
