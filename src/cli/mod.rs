@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::games::GameId;
+use crate::games::betting::Betting;
 use crate::games::bidding::Bidding;
 use crate::games::tiles::Tiles;
 use crate::rules::{Level, Seat};
@@ -174,6 +175,7 @@ pub fn main(args: &[String]) -> ExitCode {
             let report = match game {
                 GameId::Tiles => arena::play::<Tiles>(a, b, games, seed),
                 GameId::Bidding => arena::play::<Bidding>(a, b, games, seed),
+                GameId::Betting => arena::play::<Betting>(a, b, games, seed),
                 other => return not_built(other),
             };
             println!(
@@ -196,6 +198,7 @@ fn run_referee(game: GameId, seed: u64, bots: [Option<Level>; 2]) -> ExitCode {
     let result = match game {
         GameId::Tiles => referee::run::<Tiles>(&options, &mut input, &mut output),
         GameId::Bidding => referee::run::<Bidding>(&options, &mut input, &mut output),
+        GameId::Betting => referee::run::<Betting>(&options, &mut input, &mut output),
         other => return not_built(other),
     };
     match result {

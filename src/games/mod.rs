@@ -1,5 +1,6 @@
 //! The four games, each a plugin of its own, and the catalogue the menus list.
 
+pub mod betting;
 pub mod bidding;
 pub mod tiles;
 
@@ -73,10 +74,10 @@ impl GameId {
 
 /// The rules logic of every game: sessions, input Messages, opponents.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((tiles::plugin, bidding::plugin));
+    app.add_plugins((tiles::plugin, bidding::plugin, betting::plugin));
 }
 
 /// What every game draws: its table and its HUD.
 pub(super) fn table_plugin(app: &mut App) {
-    app.add_plugins((tiles::table_plugin, bidding::table_plugin));
+    app.add_plugins((tiles::table_plugin, bidding::table_plugin, betting::table_plugin));
 }

@@ -2,7 +2,10 @@
 //! session that the app drives and the random-playout tests are written once
 //! for all four games.
 
+mod colour;
 pub mod playout;
+
+pub use colour::Colour;
 
 use std::fmt::Debug;
 

@@ -110,3 +110,93 @@ fn bidding_thousands_of_random_games_keep_every_invariant() {
         assert_eq!(playout.outcome.score, wins, "seed {seed}: score is rounds won");
     }
 }
+
+#[test]
+fn betting_thousands_of_random_games_keep_every_invariant() {
+    use black_and_white::games::betting::{Betting, Phase, SlotOutcome};
+    for seed in 0..3000 {
+        let playout = random_playout::<Betting>(seed, 100).unwrap_or_else(|e| panic!("{e}"));
+        if seed % 10 == 0 {
+            replays_identically(&playout, seed).unwrap_or_else(|e| panic!("{e}"));
+        }
+        for state in &playout.states {
+            let current = state.results().len();
+            let mut in_play: u32 = state.winnings().iter().map(|&w| u32::from(w)).sum();
+            if state.phase() != Phase::Setup {
+                for seat in [0, 1] {
+                    let stacks = &state.stacks(seat)[current..];
+                    assert!(
+                        stacks.iter().all(|&c| c >= 1),
+                        "seed {seed}: every tile keeps a chip"
+                    );
+                    in_play += stacks.iter().map(|&c| u32::from(c)).sum::<u32>();
+                }
+                assert_eq!(in_play, 60, "seed {seed}: 60 chips in play");
+            }
+            for seat in [0, 1] {
+                check_betting_view(state, seat);
+            }
+        }
+        let last = playout.states.last().unwrap();
+        assert_eq!(last.results().len(), 10);
+        assert_eq!(playout.outcome.score.iter().sum::<i64>(), 60, "seed {seed}");
+        assert_eq!(playout.outcome.score, last.winnings().map(i64::from));
+        for r in last.results() {
+            assert_eq!(r.tiles.is_some(), r.outcome == SlotOutcome::Showdown);
+        }
+    }
+}
+
+/// A view holds the player's own tiles and stacks, and of the opponent only
+/// the current slot's colour and stack, the total on later slots, and the
+/// tiles turned over at showdowns.
+fn check_betting_view(state: &black_and_white::games::betting::Betting, seat: usize) {
+    use black_and_white::games::betting::Phase;
+    let view = state.view(seat);
+    let json = serde_json::to_value(&view).unwrap();
+    let keys: BTreeSet<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+    let expected: BTreeSet<&str> = [
+        "arranged", "chips", "colours", "decision", "history", "later", "mine", "phase", "seat", "slot",
+        "to_move", "winnings",
+    ]
+    .into();
+    assert_eq!(keys, expected);
+    match state.arrangement(seat) {
+        Some(own) => {
+            let tiles: Vec<u8> = view.mine.iter().map(|s| s.tile).collect();
+            assert_eq!(tiles, own.iter().map(|p| p.tile).collect::<Vec<_>>());
+            assert_eq!(
+                view.mine.iter().map(|s| s.chips).collect::<Vec<_>>(),
+                state.stacks(seat)
+            );
+        }
+        None => assert!(view.mine.is_empty()),
+    }
+    if view.phase == Phase::Slots {
+        let current = view.slot - 1;
+        let theirs = state.stacks(other(seat));
+        assert_eq!(view.later[other(seat)], theirs[current + 1..].iter().sum::<u8>());
+        assert_eq!(view.chips.unwrap()[other(seat)], theirs[current]);
+    }
+    for (seen, result) in view.history.iter().zip(state.results()) {
+        assert_eq!(seen, result, "settled slots are public as they are");
+    }
+    let (ask, _) = state.ask_json(seat);
+    let allowed = [
+        "phase", "tiles", "chips", "slot", "tile", "colours", "winnings", "later", "mine",
+    ];
+    assert!(
+        ask.as_object()
+            .unwrap()
+            .keys()
+            .all(|k| allowed.contains(&k.as_str()))
+    );
+    if let Some(mine) = ask.get("mine") {
+        for entry in mine.as_array().unwrap() {
+            assert!(
+                entry["slot"].as_u64().unwrap() as usize > view.slot,
+                "only later slots"
+            );
+        }
+    }
+}

@@ -264,3 +264,137 @@ fn bidding_asks_errors_and_a_whole_game_between_bots() {
         assert!(spent <= 99);
     }
 }
+
+fn betting_line(player: u64, action: Value) -> String {
+    format!("{}\n", json!({"player": player, "action": action}))
+}
+
+fn betting_arrangement(slots: &[(u8, u8)]) -> Value {
+    json!({"arrangement": slots.iter().map(|&(t, c)| json!({"tile": t, "chips": c})).collect::<Vec<_>>()})
+}
+
+#[test]
+fn betting_setup_slots_and_timeouts_as_the_protocol_says() {
+    let (lines, code) = referee(&["--game", "betting", "--seed", "4"], b"");
+    assert_eq!(code, 3);
+    assert_eq!(
+        parse(&lines[0]),
+        json!({"type":"start","game":"betting","seed":4,"first":null})
+    );
+    assert_eq!(
+        parse(&lines[1]),
+        json!({"type":"ask","player":0,"view":{"phase":"setup","tiles":[0,1,2,3,4,5,6,7,8,9],"chips":30},"legal":{"slots":10,"min_chips":1,"total_chips":30}})
+    );
+
+    let p0 = betting_arrangement(&[
+        (5, 1),
+        (0, 3),
+        (1, 3),
+        (2, 3),
+        (3, 3),
+        (4, 3),
+        (6, 3),
+        (7, 3),
+        (8, 4),
+        (9, 4),
+    ]);
+    let p1 = betting_arrangement(&[
+        (4, 6),
+        (0, 3),
+        (1, 3),
+        (2, 3),
+        (3, 3),
+        (5, 3),
+        (6, 2),
+        (7, 3),
+        (8, 2),
+        (9, 2),
+    ]);
+    let short = betting_arrangement(&[
+        (5, 1),
+        (0, 3),
+        (1, 3),
+        (2, 3),
+        (3, 3),
+        (4, 3),
+        (6, 3),
+        (7, 3),
+        (8, 4),
+        (9, 3),
+    ]);
+    let input = [
+        betting_line(0, json!({"timeout": false})),
+        betting_line(0, short),
+        betting_line(0, p0),
+        betting_line(1, p1),
+        betting_line(0, json!({"decision": "match", "from_winnings": 0})),
+        betting_line(0, json!({"decision": "match", "from_winnings": 0, "pull": [{"slot": 10, "chips": 4}, {"slot": 9, "chips": 1}]})),
+        betting_line(0, json!({"decision": "match", "from_winnings": 0, "pull": [{"slot": 10, "chips": 3}, {"slot": 9, "chips": 2}]})),
+        betting_line(1, json!({"timeout": true})),
+    ]
+    .concat();
+    let (out, code) = referee(&["--game", "betting", "--seed", "4"], input.as_bytes());
+    assert_eq!(code, 3, "input ends before the game does");
+    let out: Vec<Value> = out.iter().map(|l| parse(l)).collect();
+    assert_eq!(out[2]["type"], "error");
+    assert_eq!(out[3], out[1], "the same ask again");
+    assert!(out[4]["message"].as_str().unwrap().contains("29, not 30"));
+    assert_eq!(out[6]["player"], 1, "then player 1 arranges");
+    assert_eq!(
+        out[7],
+        json!({"type":"ask","player":0,"view":{"phase":"slot","slot":1,"tile":5,"colours":["white","black"],"chips":[1,6],"winnings":[0,0],"later":[29,24],
+            "mine":[{"slot":2,"tile":0,"chips":3},{"slot":3,"tile":1,"chips":3},{"slot":4,"tile":2,"chips":3},{"slot":5,"tile":3,"chips":3},{"slot":6,"tile":4,"chips":3},{"slot":7,"tile":6,"chips":3},{"slot":8,"tile":7,"chips":3},{"slot":9,"tile":8,"chips":4},{"slot":10,"tile":9,"chips":4}]},
+            "legal":{"decisions":["match","fold"],"gap":5,"available":20}})
+    );
+    assert!(out[8]["message"].as_str().unwrap().contains("both"));
+    assert!(out[10]["message"].as_str().unwrap().contains("keep at least 1"));
+    assert_eq!(
+        out[12],
+        json!({"type":"settled","slot":1,"chips":[6,6],"outcome":"showdown","folder":null,"auto":false,"tiles":[5,4],"winner":0,"winnings":[12,0],"later":[24,24]})
+    );
+    let settled: Vec<&Value> = out[12..].iter().take_while(|v| v["type"] == "settled").collect();
+    assert_eq!(settled.len(), 6, "slots 2-6 settle by themselves");
+    let ask = &out[18];
+    assert_eq!(
+        (ask["player"].clone(), ask["view"]["slot"].clone()),
+        (json!(1), json!(7))
+    );
+    assert_eq!(
+        out[19],
+        json!({"type":"settled","slot":7,"chips":[3,2],"outcome":"fold","folder":1,"auto":true,"tiles":null,"winner":0,"winnings":[29,18],"later":[6,7]})
+    );
+}
+
+#[test]
+fn betting_setup_timeouts_and_two_bots_replay_byte_for_byte() {
+    let input = [
+        betting_line(0, json!({"timeout": true})),
+        betting_line(1, json!({"timeout": true})),
+    ]
+    .concat();
+    let (a, _) = referee(&["--game", "betting", "--seed", "9"], input.as_bytes());
+    let (b, _) = referee(&["--game", "betting", "--seed", "9"], input.as_bytes());
+    assert_eq!(a, b, "a random arrangement comes from the seed");
+    assert!(a.len() > 3);
+
+    let args = [
+        "--game", "betting", "--seed", "9", "--bot", "0=hard", "--bot", "1=easy",
+    ];
+    let (out, code) = referee(&args, b"");
+    assert_eq!(code, 0);
+    assert_eq!(referee(&args, b"").0, out);
+    let end = parse(out.last().unwrap());
+    assert_eq!(end["type"], "end");
+    let score = end["score"].as_array().unwrap();
+    assert_eq!(score[0].as_u64().unwrap() + score[1].as_u64().unwrap(), 60);
+    for arrangement in end["reveal"]["arrangements"].as_array().unwrap() {
+        let chips: u64 = arrangement
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["chips"].as_u64().unwrap())
+            .sum();
+        assert_eq!(chips, 30, "as placed at setup");
+    }
+    assert_eq!(out.iter().filter(|l| l.contains("\"settled\"")).count(), 10);
+}

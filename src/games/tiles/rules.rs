@@ -9,34 +9,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::games::GameId;
+pub use crate::rules::Colour;
 use crate::rules::{Bot, Game, Level, Outcome, Seat, coin_flip, higher, other};
 
 pub const TILES: u8 = 9;
 pub const ROUNDS: usize = 9;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Colour {
-    Black,
-    White,
-}
-
-impl Colour {
-    pub fn of(tile: u8) -> Colour {
-        if tile.is_multiple_of(2) {
-            Colour::Black
-        } else {
-            Colour::White
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Colour::Black => "black",
-            Colour::White => "white",
-        }
-    }
-}
 
 /// A set of tiles as bits 0..=8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -1,0 +1,857 @@
+//! Betting Black and White: the pure rules core.
+//!
+//! Each player arranges tiles 0..=9 in ten slots and stacks 30 chips on them
+//! in secret. Slot by slot, equal stacks go straight to a showdown; otherwise
+//! the lower bettor matches (from winnings and later tiles) or folds.
+
+use rand::{RngExt, SeedableRng, rngs::StdRng, seq::SliceRandom};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::games::GameId;
+use crate::rules::{Bot, Colour, Game, Level, Outcome, Seat, higher, other, sub_seed};
+
+pub const SLOTS: usize = 10;
+pub const CHIPS: u8 = 30;
+
+/// One slot of an arrangement: a tile and the chips on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    pub tile: u8,
+    pub chips: u8,
+}
+
+/// Chips pulled off one of the matching player's later slots (1-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pull {
+    pub slot: usize,
+    pub chips: u8,
+}
+
+/// Where the chips of a match come from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sourcing {
+    pub from_winnings: u8,
+    pub pull: Vec<Pull>,
+}
+
+impl Sourcing {
+    pub fn total(&self) -> u32 {
+        u32::from(self.from_winnings) + self.pull.iter().map(|p| u32::from(p.chips)).sum::<u32>()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BettingAction {
+    /// Ten placements, slot 1 first.
+    Arrange(Vec<Placement>),
+    Fold,
+    /// `None`: winnings first, then the latest tiles.
+    Match(Option<Sourcing>),
+    /// The clock ran out: a random arrangement in setup, a fold in a slot.
+    Timeout,
+}
+
+/// Why a fold was not the player's choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AutoFold {
+    CannotCover,
+    OutOfTime,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SlotOutcome {
+    Showdown,
+    Fold,
+}
+
+/// A settled slot: all of it public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SlotResult {
+    /// 1..=10.
+    pub slot: usize,
+    pub colours: [Colour; 2],
+    /// The stacks as they came up, before any match.
+    pub bets: [u8; 2],
+    /// The stacks after any match.
+    pub chips: [u8; 2],
+    pub outcome: SlotOutcome,
+    pub folder: Option<Seat>,
+    pub auto: Option<AutoFold>,
+    /// Who matched, and how many chips came from their winnings (the rest
+    /// came off their later tiles).
+    pub matched: Option<(Seat, u8)>,
+    /// Both tiles, after a showdown only.
+    pub tiles: Option<[u8; 2]>,
+    /// Who took the slot's chips; `None` when equal tiles gave each their own.
+    pub winner: Option<Seat>,
+    pub winnings: [u8; 2],
+    /// Each player's chips on the slots after this one.
+    pub later: [u8; 2],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum BettingEvent {
+    Arranged { seat: Seat, timed_out: bool },
+    Settled(SlotResult),
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Phase {
+    Setup,
+    Slots,
+    Over,
+}
+
+/// One of the viewing player's own slots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OwnSlot {
+    pub tile: u8,
+    /// As placed at setup.
+    pub placed: u8,
+    /// Now, after any pulls.
+    pub chips: u8,
+}
+
+/// A match or fold that the viewing player must decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    pub gap: u8,
+    pub available: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BettingView {
+    pub seat: Seat,
+    pub phase: Phase,
+    /// Who has locked an arrangement.
+    pub arranged: [bool; 2],
+    /// The current slot, 1..=10 (11 once the game is over).
+    pub slot: usize,
+    /// This player's ten slots once arranged.
+    pub mine: Vec<OwnSlot>,
+    /// Both tiles' colours at the current slot.
+    pub colours: Option<[Colour; 2]>,
+    /// Both stacks at the current slot.
+    pub chips: Option<[u8; 2]>,
+    pub winnings: [u8; 2],
+    /// Each player's chips on the slots after the current one.
+    pub later: [u8; 2],
+    pub to_move: Option<Seat>,
+    pub decision: Option<Decision>,
+    pub history: Vec<SlotResult>,
+}
+
+impl BettingView {
+    /// The viewing player's own tile at the current slot.
+    pub fn my_tile(&self) -> Option<u8> {
+        self.mine.get(self.slot - 1).map(|s| s.tile)
+    }
+
+    /// The viewing player's later slots as (1-based slot, own slot).
+    pub fn my_later(&self) -> impl Iterator<Item = (usize, OwnSlot)> + '_ {
+        self.mine
+            .iter()
+            .copied()
+            .enumerate()
+            .skip(self.slot)
+            .map(|(i, s)| (i + 1, s))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Betting {
+    seed: u64,
+    /// The arrangements as placed at setup.
+    placed: [Option<Vec<Placement>>; 2],
+    /// The chips on each slot now.
+    stacks: [[u8; SLOTS]; 2],
+    winnings: [u8; 2],
+    results: Vec<SlotResult>,
+}
+
+/// Checks a whole arrangement: ten slots, tiles 0..=9 once each, at least
+/// one chip on every tile and 30 in all.
+pub fn check_arrangement(arrangement: &[Placement]) -> Result<(), String> {
+    if arrangement.len() != SLOTS {
+        return Err(format!("an arrangement has ten slots, not {}", arrangement.len()));
+    }
+    let mut seen = [false; SLOTS];
+    for (i, p) in arrangement.iter().enumerate() {
+        let slot = i + 1;
+        match seen.get_mut(usize::from(p.tile)) {
+            None => {
+                return Err(format!(
+                    "slot {slot}: there is no tile {}; tiles are 0 to 9",
+                    p.tile
+                ));
+            }
+            Some(true) => {
+                return Err(format!(
+                    "slot {slot}: tile {} is already in an earlier slot",
+                    p.tile
+                ));
+            }
+            Some(seen) => *seen = true,
+        }
+        if p.chips == 0 {
+            return Err(format!(
+                "slot {slot} (tile {}) has no chips: every tile needs at least 1",
+                p.tile
+            ));
+        }
+    }
+    let total: u32 = arrangement.iter().map(|p| u32::from(p.chips)).sum();
+    if total != u32::from(CHIPS) {
+        return Err(format!("the chips add up to {total}, not {CHIPS}"));
+    }
+    Ok(())
+}
+
+/// A random valid arrangement: tiles shuffled, one chip on each and the
+/// other twenty dropped on slots at random.
+pub fn random_arrangement(rng: &mut StdRng) -> Vec<Placement> {
+    Draft::default().complete(rng)
+}
+
+/// A setup board being filled in: any tiles in any slots, any chips.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draft {
+    pub tiles: [Option<u8>; SLOTS],
+    pub chips: [u8; SLOTS],
+}
+
+impl Draft {
+    pub fn is_untouched(&self) -> bool {
+        *self == Draft::default()
+    }
+
+    pub fn chips_left(&self) -> u8 {
+        CHIPS.saturating_sub(self.chips.iter().sum())
+    }
+
+    /// The slot that holds `tile`, if it is placed.
+    pub fn slot_of(&self, tile: u8) -> Option<usize> {
+        self.tiles.iter().position(|&t| t == Some(tile))
+    }
+
+    /// Puts `tile` in `slot`; a tile already there swaps to the slot the
+    /// new one came from (or leaves the board).
+    pub fn place(&mut self, tile: u8, slot: usize) {
+        if tile as usize >= SLOTS || slot >= SLOTS {
+            return;
+        }
+        let from = self.slot_of(tile);
+        let displaced = self.tiles[slot];
+        if let Some(from) = from {
+            self.tiles[from] = displaced;
+        }
+        self.tiles[slot] = Some(tile);
+    }
+
+    pub fn add_chip(&mut self, slot: usize) {
+        if slot < SLOTS && self.chips_left() > 0 {
+            self.chips[slot] += 1;
+        }
+    }
+
+    pub fn remove_chip(&mut self, slot: usize) {
+        if slot < SLOTS {
+            self.chips[slot] = self.chips[slot].saturating_sub(1);
+        }
+    }
+
+    /// The arrangement, or what is still missing, in words.
+    pub fn arrangement(&self) -> Result<Vec<Placement>, String> {
+        let unplaced = self.tiles.iter().filter(|t| t.is_none()).count();
+        if unplaced > 0 {
+            return Err(format!(
+                "Place {unplaced} more tile{}",
+                if unplaced == 1 { "" } else { "s" }
+            ));
+        }
+        if let Some(slot) = self.chips.iter().position(|&c| c == 0) {
+            return Err(format!("Slot {} needs at least 1 chip", slot + 1));
+        }
+        let left = self.chips_left();
+        if left > 0 {
+            return Err(format!(
+                "{left} chip{} left to place",
+                if left == 1 { "" } else { "s" }
+            ));
+        }
+        Ok(self
+            .tiles
+            .iter()
+            .zip(self.chips)
+            .map(|(tile, chips)| Placement {
+                tile: tile.expect("every slot holds a tile"),
+                chips,
+            })
+            .collect())
+    }
+
+    /// The arrangement with every gap filled at random: tiles not placed go
+    /// to the empty slots, chips not placed are spread over the slots, and
+    /// every tile keeps at least one.
+    pub fn complete(&self, rng: &mut StdRng) -> Vec<Placement> {
+        let mut tiles = self.tiles;
+        let mut missing: Vec<u8> = (0..SLOTS as u8).filter(|&t| self.slot_of(t).is_none()).collect();
+        missing.shuffle(rng);
+        for slot in tiles.iter_mut().filter(|t| t.is_none()) {
+            *slot = missing.pop();
+        }
+        let mut chips = self.chips;
+        let empty = chips.iter().filter(|&&c| c == 0).count() as u8;
+        // A board with too many chips on a few tiles gives some back so that
+        // every tile can have one.
+        while CHIPS - chips.iter().sum::<u8>() < empty {
+            let tallest = (0..SLOTS).max_by_key(|&i| chips[i]).expect("ten slots");
+            chips[tallest] -= 1;
+        }
+        for c in chips.iter_mut().filter(|c| **c == 0) {
+            *c = 1;
+        }
+        for _ in 0..CHIPS - chips.iter().sum::<u8>() {
+            chips[rng.random_range(0..SLOTS)] += 1;
+        }
+        tiles
+            .iter()
+            .zip(chips)
+            .map(|(tile, chips)| Placement {
+                tile: tile.expect("every slot is filled"),
+                chips,
+            })
+            .collect()
+    }
+}
+
+impl Betting {
+    /// The current slot, 0-based; `SLOTS` once the game is over.
+    fn index(&self) -> usize {
+        self.results.len()
+    }
+
+    pub fn phase(&self) -> Phase {
+        if self.placed.iter().any(Option::is_none) {
+            Phase::Setup
+        } else if self.index() < SLOTS {
+            Phase::Slots
+        } else {
+            Phase::Over
+        }
+    }
+
+    pub fn results(&self) -> &[SlotResult] {
+        &self.results
+    }
+
+    pub fn winnings(&self) -> [u8; 2] {
+        self.winnings
+    }
+
+    /// The chips on every slot of a seat now (settled slots keep their last
+    /// stack as a record).
+    pub fn stacks(&self, seat: Seat) -> [u8; SLOTS] {
+        self.stacks[seat]
+    }
+
+    /// The arrangements as placed at setup.
+    pub fn arrangement(&self, seat: Seat) -> Option<&[Placement]> {
+        self.placed[seat].as_deref()
+    }
+
+    fn tile(&self, seat: Seat, index: usize) -> u8 {
+        self.placed[seat].as_ref().expect("arranged")[index].tile
+    }
+
+    /// Chips on the slots after the current one.
+    fn later(&self, seat: Seat) -> u8 {
+        let from = (self.index() + 1).min(SLOTS);
+        self.stacks[seat][from..].iter().sum()
+    }
+
+    /// What a seat could add to the current slot: winnings plus all but one
+    /// chip of every later tile.
+    pub fn available(&self, seat: Seat) -> u8 {
+        let from = (self.index() + 1).min(SLOTS);
+        self.winnings[seat] + self.stacks[seat][from..].iter().map(|c| c - 1).sum::<u8>()
+    }
+
+    /// The lower bettor at the current slot and the gap to cover.
+    fn gap(&self) -> Option<(Seat, u8)> {
+        if self.phase() != Phase::Slots {
+            return None;
+        }
+        let i = self.index();
+        let a = [self.stacks[0][i], self.stacks[1][i]];
+        higher(a).map(|high| (other(high), a[high] - a[other(high)]))
+    }
+
+    /// The default sourcing: winnings first, then slot 10 down to 1 chip,
+    /// then slot 9, and so on.
+    pub fn default_sourcing(&self, seat: Seat, gap: u8) -> Sourcing {
+        let from_winnings = self.winnings[seat].min(gap);
+        let mut left = gap - from_winnings;
+        let mut pull = Vec::new();
+        for t in (self.index() + 1..SLOTS).rev() {
+            let chips = left.min(self.stacks[seat][t] - 1);
+            if chips > 0 {
+                pull.push(Pull { slot: t + 1, chips });
+                left -= chips;
+            }
+        }
+        Sourcing { from_winnings, pull }
+    }
+
+    fn check_sourcing(&self, seat: Seat, gap: u8, sourcing: &Sourcing) -> Result<(), String> {
+        let current = self.index() + 1;
+        for (i, pull) in sourcing.pull.iter().enumerate() {
+            if pull.slot <= current || pull.slot > SLOTS {
+                return Err(format!(
+                    "chips can only be pulled from later slots ({} to {SLOTS}), not slot {}",
+                    current + 1,
+                    pull.slot
+                ));
+            }
+            if sourcing.pull[..i].iter().any(|p| p.slot == pull.slot) {
+                return Err(format!("slot {} appears twice in pull", pull.slot));
+            }
+            if pull.chips == 0 {
+                return Err(format!("the pull from slot {} has no chips", pull.slot));
+            }
+            let on = self.stacks[seat][pull.slot - 1];
+            if pull.chips >= on {
+                return Err(format!(
+                    "slot {} has {on} chip{}; it must keep at least 1, so at most {} can come off",
+                    pull.slot,
+                    if on == 1 { "" } else { "s" },
+                    on - 1
+                ));
+            }
+        }
+        if sourcing.total() != u32::from(gap) {
+            return Err(format!(
+                "the match must add exactly the gap of {gap}, not {}",
+                sourcing.total()
+            ));
+        }
+        if sourcing.from_winnings > self.winnings[seat] {
+            return Err(format!(
+                "from_winnings is {} but player {seat} has only {} in winnings",
+                sourcing.from_winnings, self.winnings[seat]
+            ));
+        }
+        Ok(())
+    }
+
+    /// Settles the slot the lower bettor left (by a match or a fold) and
+    /// every slot after it that needs no decision.
+    fn settle(&mut self, seat: Seat, action: BettingAction) -> Vec<BettingEvent> {
+        let (_, gap) = self.gap().expect("a decision is asked only on unequal stacks");
+        let mut events = Vec::new();
+        match action {
+            BettingAction::Match(sourcing) => {
+                let sourcing = sourcing.unwrap_or_else(|| self.default_sourcing(seat, gap));
+                self.winnings[seat] -= sourcing.from_winnings;
+                for pull in &sourcing.pull {
+                    self.stacks[seat][pull.slot - 1] -= pull.chips;
+                }
+                let bets = self.current_bets();
+                self.stacks[seat][self.index()] += gap;
+                events.push(self.showdown(bets, Some((seat, sourcing.from_winnings))));
+            }
+            BettingAction::Timeout => events.push(self.fold(seat, Some(AutoFold::OutOfTime))),
+            _ => events.push(self.fold(seat, None)),
+        }
+        events.extend(self.run_on());
+        events
+    }
+
+    fn current_bets(&self) -> [u8; 2] {
+        let i = self.index();
+        [self.stacks[0][i], self.stacks[1][i]]
+    }
+
+    /// Settles slots while none needs a decision: equal stacks and gaps the
+    /// lower bettor cannot cover.
+    fn run_on(&mut self) -> Vec<BettingEvent> {
+        let mut events = Vec::new();
+        while self.index() < SLOTS {
+            match self.gap() {
+                None => {
+                    let bets = self.current_bets();
+                    events.push(self.showdown(bets, None));
+                }
+                Some((low, gap)) if self.available(low) < gap => {
+                    events.push(self.fold(low, Some(AutoFold::CannotCover)));
+                }
+                Some(_) => break,
+            }
+        }
+        events
+    }
+
+    fn colours(&self, index: usize) -> [Colour; 2] {
+        [0, 1].map(|s| Colour::of(self.tile(s, index)))
+    }
+
+    fn showdown(&mut self, bets: [u8; 2], matched: Option<(Seat, u8)>) -> BettingEvent {
+        let i = self.index();
+        let chips = self.current_bets();
+        let tiles = [self.tile(0, i), self.tile(1, i)];
+        let winner = higher(tiles);
+        match winner {
+            Some(w) => self.winnings[w] += chips[0] + chips[1],
+            None => {
+                for s in [0, 1] {
+                    self.winnings[s] += chips[s];
+                }
+            }
+        }
+        self.record(SlotResult {
+            slot: i + 1,
+            colours: self.colours(i),
+            bets,
+            chips,
+            outcome: SlotOutcome::Showdown,
+            folder: None,
+            auto: None,
+            matched,
+            tiles: Some(tiles),
+            winner,
+            winnings: self.winnings,
+            later: [0; 2],
+        })
+    }
+
+    fn fold(&mut self, folder: Seat, auto: Option<AutoFold>) -> BettingEvent {
+        let i = self.index();
+        let chips = self.current_bets();
+        let winner = other(folder);
+        self.winnings[winner] += chips[0] + chips[1];
+        self.record(SlotResult {
+            slot: i + 1,
+            colours: self.colours(i),
+            bets: chips,
+            chips,
+            outcome: SlotOutcome::Fold,
+            folder: Some(folder),
+            auto,
+            matched: None,
+            tiles: None,
+            winner: Some(winner),
+            winnings: self.winnings,
+            later: [0; 2],
+        })
+    }
+
+    fn record(&mut self, result: SlotResult) -> BettingEvent {
+        self.results.push(result);
+        // The chips after the settled slot: from the new current slot on.
+        let from = self.index();
+        let later = [0, 1].map(|s| self.stacks[s][from..].iter().sum());
+        let last = self.results.last_mut().expect("just pushed");
+        last.later = later;
+        BettingEvent::Settled(*last)
+    }
+
+    fn arrange(&mut self, seat: Seat, arrangement: Vec<Placement>, timed_out: bool) -> Vec<BettingEvent> {
+        for (i, p) in arrangement.iter().enumerate() {
+            self.stacks[seat][i] = p.chips;
+        }
+        self.placed[seat] = Some(arrangement);
+        let mut events = vec![BettingEvent::Arranged { seat, timed_out }];
+        if self.phase() == Phase::Slots {
+            events.extend(self.run_on());
+        }
+        events
+    }
+}
+
+impl Game for Betting {
+    type Action = BettingAction;
+    type View = BettingView;
+    type Event = BettingEvent;
+
+    const ID: GameId = GameId::Betting;
+
+    fn new_game(seed: u64) -> Self {
+        Betting {
+            seed,
+            placed: [None, None],
+            stacks: [[0; SLOTS]; 2],
+            winnings: [0, 0],
+            results: Vec::new(),
+        }
+    }
+
+    fn first(&self) -> Option<Seat> {
+        None
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        match self.phase() {
+            Phase::Setup => self.placed.iter().position(Option::is_none),
+            Phase::Slots => self.gap().map(|(low, _)| low),
+            Phase::Over => None,
+        }
+    }
+
+    fn view(&self, seat: Seat) -> BettingView {
+        let phase = self.phase();
+        let index = self.index();
+        let in_slots = phase == Phase::Slots;
+        let to_move = self.to_move();
+        let mine = match &self.placed[seat] {
+            Some(placed) => placed
+                .iter()
+                .zip(self.stacks[seat])
+                .map(|(p, chips)| OwnSlot {
+                    tile: p.tile,
+                    placed: p.chips,
+                    chips,
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        BettingView {
+            seat,
+            phase,
+            arranged: self.placed.each_ref().map(Option::is_some),
+            slot: index + 1,
+            mine,
+            colours: in_slots.then(|| self.colours(index)),
+            chips: in_slots.then(|| self.current_bets()),
+            winnings: self.winnings,
+            later: if phase == Phase::Setup {
+                [0; 2]
+            } else {
+                [self.later(0), self.later(1)]
+            },
+            to_move,
+            decision: match self.gap() {
+                Some((low, gap)) if in_slots && low == seat => Some(Decision {
+                    gap,
+                    available: self.available(seat),
+                }),
+                _ => None,
+            },
+            history: self.results.clone(),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<BettingAction> {
+        match self.phase() {
+            Phase::Setup => vec![
+                BettingAction::Arrange(
+                    (0..SLOTS as u8)
+                        .map(|tile| Placement { tile, chips: 3 })
+                        .collect(),
+                ),
+                BettingAction::Timeout,
+            ],
+            Phase::Slots => vec![
+                BettingAction::Match(None),
+                BettingAction::Fold,
+                BettingAction::Timeout,
+            ],
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    fn check(&self, seat: Seat, action: &BettingAction) -> Result<(), String> {
+        match self.to_move() {
+            None => return Err("the game is over".into()),
+            Some(s) if s != seat => return Err(format!("it is player {s}'s turn, not player {seat}'s")),
+            Some(_) => {}
+        }
+        match (self.phase(), action) {
+            (Phase::Setup, BettingAction::Arrange(arrangement)) => check_arrangement(arrangement),
+            (Phase::Setup, BettingAction::Timeout) => Ok(()),
+            (Phase::Setup, _) => Err("this is the setup: the action is an arrangement (or a timeout)".into()),
+            (_, BettingAction::Arrange(_)) => {
+                Err("the arrangement is fixed once play starts: match or fold".into())
+            }
+            (_, BettingAction::Match(Some(sourcing))) => {
+                let (_, gap) = self.gap().expect("a seat to move has a gap");
+                self.check_sourcing(seat, gap, sourcing)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: BettingAction) -> Result<Vec<BettingEvent>, String> {
+        self.check(seat, &action)?;
+        Ok(match (self.phase(), action) {
+            (Phase::Setup, BettingAction::Arrange(arrangement)) => self.arrange(seat, arrangement, false),
+            (Phase::Setup, _) => {
+                let mut rng = StdRng::seed_from_u64(sub_seed(self.seed, 20 + seat as u64));
+                self.arrange(seat, random_arrangement(&mut rng), true)
+            }
+            (_, action) => self.settle(seat, action),
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase() == Phase::Over).then(|| Outcome::by_score(self.winnings.map(i64::from)))
+    }
+
+    fn random_action(&self, rng: &mut StdRng) -> BettingAction {
+        let seat = self
+            .to_move()
+            .expect("random_action is only asked while the game goes on");
+        if self.phase() == Phase::Setup {
+            return if rng.random_bool(0.1) {
+                BettingAction::Timeout
+            } else {
+                BettingAction::Arrange(random_arrangement(rng))
+            };
+        }
+        match rng.random_range(0..20) {
+            0 => BettingAction::Timeout,
+            1..10 => BettingAction::Fold,
+            10..15 => BettingAction::Match(None),
+            _ => {
+                let (_, gap) = self.gap().expect("a seat to move has a gap");
+                BettingAction::Match(Some(self.random_sourcing(seat, gap, rng)))
+            }
+        }
+    }
+
+    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
+        super::ai::bot(level, seed)
+    }
+
+    fn ask_json(&self, seat: Seat) -> (Value, Value) {
+        let view = self.view(seat);
+        if view.phase == Phase::Setup {
+            return (
+                json!({"phase": "setup", "tiles": (0..SLOTS).collect::<Vec<_>>(), "chips": CHIPS}),
+                json!({"slots": SLOTS, "min_chips": 1, "total_chips": CHIPS}),
+            );
+        }
+        let decision = view.decision.unwrap_or(Decision { gap: 0, available: 0 });
+        let mine: Vec<Value> = view
+            .my_later()
+            .map(|(slot, own)| json!({"slot": slot, "tile": own.tile, "chips": own.chips}))
+            .collect();
+        (
+            json!({
+                "phase": "slot",
+                "slot": view.slot,
+                "tile": view.my_tile(),
+                "colours": view.colours,
+                "chips": view.chips,
+                "winnings": view.winnings,
+                "later": view.later,
+                "mine": mine,
+            }),
+            json!({"decisions": ["match", "fold"], "gap": decision.gap, "available": decision.available}),
+        )
+    }
+
+    fn parse_action(value: &Value) -> Result<BettingAction, String> {
+        let object = value
+            .as_object()
+            .ok_or("an action is a JSON object such as {\"decision\":\"fold\"}")?;
+        let keys =
+            |names: &[&str]| object.len() == names.len() && names.iter().all(|k| object.contains_key(*k));
+        if keys(&["arrangement"]) {
+            let arrangement: Vec<Placement> =
+                serde_json::from_value(object["arrangement"].clone()).map_err(|e| {
+                    format!(
+                        "an arrangement is a list of ten {{\"tile\":t,\"chips\":c}} with whole numbers: {e}"
+                    )
+                })?;
+            return Ok(BettingAction::Arrange(arrangement));
+        }
+        if keys(&["timeout"]) {
+            return match object["timeout"] {
+                Value::Bool(true) => Ok(BettingAction::Timeout),
+                _ => Err("a timeout is {\"timeout\":true}".into()),
+            };
+        }
+        match object.get("decision").and_then(Value::as_str) {
+            Some("fold") if keys(&["decision"]) => Ok(BettingAction::Fold),
+            Some("match") if keys(&["decision"]) => Ok(BettingAction::Match(None)),
+            Some("match") if keys(&["decision", "from_winnings", "pull"]) => parse_sourcing(object),
+            Some("match") => Err(
+                "an explicit match needs both from_winnings and pull (and no other keys); \
+                 {\"decision\":\"match\"} alone uses the default sourcing"
+                    .into(),
+            ),
+            Some("fold") => Err("a fold is exactly {\"decision\":\"fold\"}".into()),
+            _ => Err(
+                "expected {\"arrangement\":[...]}, {\"decision\":\"match\"|\"fold\"} \
+                      or {\"timeout\":true}"
+                    .into(),
+            ),
+        }
+    }
+
+    fn event_json(event: &BettingEvent) -> Option<Value> {
+        match event {
+            BettingEvent::Arranged { .. } => None,
+            BettingEvent::Settled(r) => Some(json!({
+                "type": "settled",
+                "slot": r.slot,
+                "chips": r.chips,
+                "outcome": r.outcome,
+                "folder": r.folder,
+                "auto": r.auto.is_some(),
+                "tiles": r.tiles,
+                "winner": r.winner,
+                "winnings": r.winnings,
+                "later": r.later,
+            })),
+        }
+    }
+
+    fn reveal_json(&self) -> Value {
+        json!({ "arrangements": self.placed.each_ref().map(|p| p.clone().unwrap_or_default()) })
+    }
+}
+
+impl Betting {
+    fn random_sourcing(&self, seat: Seat, gap: u8, rng: &mut StdRng) -> Sourcing {
+        let mut spare: Vec<(usize, u8)> = (self.index() + 1..SLOTS)
+            .map(|t| (t, self.stacks[seat][t] - 1))
+            .collect();
+        let from_winnings = rng.random_range(0..=self.winnings[seat].min(gap));
+        let mut left = gap - from_winnings;
+        let mut pulled = [0u8; SLOTS];
+        while left > 0 {
+            let open: Vec<usize> = (0..spare.len()).filter(|&i| spare[i].1 > 0).collect();
+            // Short of later chips: the rest comes from winnings.
+            let Some(&pick) = open.get(rng.random_range(0..open.len().max(1))) else {
+                break;
+            };
+            spare[pick].1 -= 1;
+            pulled[spare[pick].0] += 1;
+            left -= 1;
+        }
+        Sourcing {
+            from_winnings: from_winnings + left,
+            pull: (0..SLOTS)
+                .filter(|&t| pulled[t] > 0)
+                .map(|t| Pull {
+                    slot: t + 1,
+                    chips: pulled[t],
+                })
+                .collect(),
+        }
+    }
+}
+
+fn parse_sourcing(object: &Map<String, Value>) -> Result<BettingAction, String> {
+    let from_winnings: u8 = serde_json::from_value(object["from_winnings"].clone())
+        .map_err(|e| format!("from_winnings is a whole number of chips: {e}"))?;
+    let pull: Vec<Pull> = serde_json::from_value(object["pull"].clone())
+        .map_err(|e| format!("pull is a list of {{\"slot\":t,\"chips\":n}} with whole numbers: {e}"))?;
+    Ok(BettingAction::Match(Some(Sourcing { from_winnings, pull })))
+}
