@@ -60,7 +60,8 @@ impl GameId {
         match self {
             GameId::Tiles => include_str!("../../assets/rules/tiles.md"),
             GameId::Bidding => include_str!("../../assets/rules/bidding.md"),
-            GameId::Betting | GameId::Wargame => {
+            GameId::Betting => include_str!("../../assets/rules/betting.md"),
+            GameId::Wargame => {
                 "# Coming soon\n\nThis game is not built yet. Its rules arrive with it."
             }
         }
@@ -68,7 +69,7 @@ impl GameId {
 
     /// Whether the game can be played yet; the others show as coming soon.
     pub fn available(self) -> bool {
-        matches!(self, GameId::Tiles | GameId::Bidding)
+        matches!(self, GameId::Tiles | GameId::Bidding | GameId::Betting)
     }
 }
 

@@ -56,6 +56,9 @@ pub struct Session<G: Game> {
     pub curtain: Option<Seat>,
     /// Seconds until the computer acts or the result screen opens.
     pub wait: f32,
+    /// The table is still showing what just happened: nobody acts and the
+    /// result screen waits.
+    pub hold: bool,
 }
 
 impl<G: Game> Session<G> {
@@ -78,6 +81,7 @@ impl<G: Game> Session<G> {
             viewer: if friend { first_to_move } else { 0 },
             curtain: friend.then_some(first_to_move),
             wait: 0.0,
+            hold: false,
         }
     }
 
@@ -89,7 +93,7 @@ impl<G: Game> Session<G> {
     pub fn human_to_move(&self) -> Option<Seat> {
         self.game
             .to_move()
-            .filter(|&s| self.is_human(s) && self.curtain.is_none() && s == self.viewer)
+            .filter(|&s| self.is_human(s) && self.curtain.is_none() && !self.hold && s == self.viewer)
     }
 
     pub fn names(&self) -> [String; 2] {
@@ -221,7 +225,7 @@ fn drive_computer<G: Game + Narrated>(
     let Some(seat) = session.game.to_move() else {
         return;
     };
-    if session.is_human(seat) {
+    if session.is_human(seat) || session.hold {
         return;
     }
     session.wait -= time.delta_secs();
@@ -273,7 +277,7 @@ fn finish<G: Game + Narrated>(
     mut next: ResMut<NextState<Screen>>,
     mut log: ResMut<GameLog>,
 ) {
-    let Some(outcome) = session.outcome() else {
+    let Some(outcome) = session.outcome().filter(|_| !session.hold) else {
         return;
     };
     session.wait -= time.delta_secs();

@@ -7,6 +7,7 @@ mod menus;
 mod screens;
 mod screenshot;
 pub mod theme;
+pub mod tile;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
@@ -38,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
             (reset_space, theme::apply_style).in_set(UiLayer::Start),
         )
         .add_systems(Startup, spawn_camera)
-        .add_plugins((screens::plugin, frame::plugin, menus::plugin, screenshot::plugin));
+        .add_plugins((screens::plugin, frame::plugin, menus::plugin, screenshot::plugin, tile::plugin));
 }
 
 /// The part of the window that no egui panel covers yet this frame: each

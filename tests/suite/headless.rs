@@ -255,3 +255,150 @@ fn a_whole_game_of_bidding_through_bid_and_seal_messages() {
     let log = app.world().resource::<GameLog>();
     assert_eq!(log.lines.iter().filter(|l| l.starts_with("Round ")).count(), 9);
 }
+
+mod betting {
+    use std::time::Duration;
+
+    use bevy::time::TimeUpdateStrategy;
+    use black_and_white::games::betting::rules::check_arrangement;
+    use black_and_white::games::betting::{
+        AutoFold, Betting, BettingAction, BettingClock, MoveOn, Phase, ResultPacing, SetupBoard, SetupEdit,
+    };
+
+    use super::*;
+
+    /// Each update is half a second of game time.
+    fn start_betting(name: &str, opponent: Opponent, seed: u64) -> App {
+        let dir = config_dir(name);
+        let mut app = app(&dir);
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(500)));
+        app.world_mut()
+            .resource_mut::<Time<Virtual>>()
+            .set_max_delta(Duration::from_secs(1));
+        app.world_mut().write_message(StartMatch {
+            game: GameId::Betting,
+            opponent,
+            seed: Some(seed),
+        });
+        app.update();
+        app.update();
+        assert_eq!(screen(&app), Screen::Playing);
+        app
+    }
+
+    fn session(app: &App) -> &Session<Betting> {
+        app.world().resource::<Session<Betting>>()
+    }
+
+    fn edit(app: &mut App, edits: &[SetupEdit]) {
+        for &e in edits {
+            app.world_mut().write_message(e);
+        }
+        app.update();
+    }
+
+    #[test]
+    fn a_timed_out_setup_a_timed_out_decision_and_a_whole_game() {
+        let mut app = start_betting("betting", Opponent::Computer(Level::Normal), 3);
+        assert_eq!(session(&app).human_to_move(), Some(0));
+        let mut edits = vec![SetupEdit::Place { tile: 9, slot: 0 }];
+        edits.extend([SetupEdit::AddChip { slot: 0 }; 6]);
+        edits.push(SetupEdit::RemoveChip { slot: 0 });
+        edits.push(SetupEdit::Lock);
+        edit(&mut app, &edits);
+        let board = app.world().resource::<SetupBoard>();
+        assert_eq!(board.problem.as_deref(), Some("Place 9 more tiles"));
+        assert_eq!((board.draft.tiles[0], board.draft.chips[0]), (Some(9), 5));
+        assert_eq!(session(&app).game.phase(), Phase::Setup, "a refused lock changes nothing");
+
+        // Nobody locks: the three-minute clock runs out.
+        let mut updates = 0;
+        while session(&app).game.arrangement(0).is_none() {
+            app.update();
+            updates += 1;
+            assert!(updates < 400, "the setup clock never ran out");
+        }
+        assert!(updates >= 355, "three minutes at half a second an update: {updates}");
+        let mine = session(&app).game.arrangement(0).unwrap().to_vec();
+        assert!(check_arrangement(&mine).is_ok());
+        assert_eq!(mine[0].tile, 9, "what was placed stays");
+        assert!(mine[0].chips >= 5, "chips placed stay; the rest are spread");
+        let log = app.world().resource::<GameLog>();
+        assert!(log.lines.iter().any(|l| l.contains("gaps are filled at random")), "{:?}", log.lines);
+
+        // The first decision: the clock runs out, and that folds.
+        let mut timed_out = false;
+        let mut decisions = 0;
+        for _ in 0..2000 {
+            if screen(&app) == Screen::Result {
+                break;
+            }
+            let pacing = app.world().resource::<ResultPacing>();
+            if pacing.on_screen(&session(&app).game).is_some() {
+                assert_eq!(session(&app).human_to_move(), None, "nobody acts while a result shows");
+                if timed_out {
+                    app.world_mut().write_message(MoveOn);
+                }
+            } else if session(&app).human_to_move().is_some() {
+                decisions += 1;
+                if timed_out {
+                    app.world_mut()
+                        .write_message(Act::<Betting>::new(BettingAction::Match(None)));
+                } else {
+                    let slot = session(&app).game.view(0).slot;
+                    let mut waited = 0;
+                    while session(&app).game.results().len() < slot {
+                        app.update();
+                        waited += 1;
+                        assert!(waited <= 42, "a 20-second clock");
+                    }
+                    assert!(waited >= 39, "the decision clock ran {waited} updates");
+                    let fold = session(&app).game.results()[slot - 1];
+                    assert_eq!((fold.folder, fold.auto), (Some(0), Some(AutoFold::OutOfTime)));
+                    timed_out = true;
+                    continue;
+                }
+            }
+            app.update();
+        }
+        assert!(timed_out, "seed 3 gives the person a decision");
+        assert_eq!(screen(&app), Screen::Result);
+        assert!(decisions >= 2);
+        let outcome = session(&app).game.outcome().unwrap();
+        assert_eq!(outcome.score.iter().sum::<i64>(), 60);
+        assert_eq!(app.world().resource::<MatchResult>().outcome, outcome);
+        let log = app.world().resource::<GameLog>();
+        assert_eq!(log.lines.iter().filter(|l| l.starts_with("Slot ")).count(), 10);
+        assert!(log.lines.iter().any(|l| l.contains("ran out of time and folded")));
+    }
+
+    #[test]
+    fn friends_set_up_in_turn_each_with_their_own_three_minutes() {
+        let mut app = start_betting("betting-friends", Opponent::Friend, 8);
+        assert_eq!(session(&app).curtain, Some(0));
+        app.world_mut().write_message(LiftCurtain);
+        app.update();
+        for _ in 0..200 {
+            app.update();
+        }
+        let left = app.world().resource::<BettingClock>().left;
+        assert!((75.0..85.0).contains(&left), "100 s used of 180: {left}");
+        edit(&mut app, &[SetupEdit::FillAtRandom, SetupEdit::Lock]);
+        app.update();
+        assert_eq!(session(&app).curtain, Some(1), "player 2 sets up behind the curtain");
+        for _ in 0..20 {
+            app.update();
+        }
+        app.world_mut().write_message(LiftCurtain);
+        app.update();
+        app.update();
+        let clock = app.world().resource::<BettingClock>();
+        assert!(clock.left > 178.0, "a fresh three minutes: {}", clock.left);
+        assert!(app.world().resource::<SetupBoard>().draft.is_untouched(), "an empty board");
+        edit(&mut app, &[SetupEdit::Lock]);
+        assert_eq!(
+            app.world().resource::<SetupBoard>().problem.as_deref(),
+            Some("Place 10 more tiles")
+        );
+    }
+}

@@ -1,7 +1,10 @@
 //! Betting Black and White: ten tiles, thirty chips, match or fold.
 
 mod ai;
+pub mod clocks;
+pub mod pacing;
 pub mod rules;
+pub mod setup_board;
 
 use bevy::prelude::*;
 
@@ -10,10 +13,35 @@ pub use rules::{
     SlotResult, Sourcing,
 };
 
-use crate::session::{Narrated, SessionPlugin};
+pub use clocks::BettingClock;
+pub use pacing::{MoveOn, ResultPacing};
+pub use setup_board::{SetupBoard, SetupEdit};
+
+use crate::games::GameId;
+use crate::session::{Narrated, SessionPlugin, StartMatch};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(SessionPlugin::<Betting>::default());
+    app.add_plugins((
+        SessionPlugin::<Betting>::default(),
+        setup_board::plugin,
+        clocks::plugin,
+        pacing::plugin,
+    ))
+    .add_systems(Update, start_afresh.in_set(crate::AppSystems::RecordInput));
+}
+
+/// A new game starts with an empty board, no clock and nothing shown.
+fn start_afresh(
+    mut starts: MessageReader<StartMatch>,
+    mut board: ResMut<SetupBoard>,
+    mut clock: ResMut<BettingClock>,
+    mut pacing: ResMut<ResultPacing>,
+) {
+    if starts.read().any(|s| s.game == GameId::Betting) {
+        *board = default();
+        *clock = default();
+        *pacing = default();
+    }
 }
 
 pub(super) fn table_plugin(_app: &mut App) {}

@@ -253,6 +253,13 @@ impl Draft {
         self.tiles[slot] = Some(tile);
     }
 
+    /// Takes the tile in `slot` off the board.
+    pub fn lift(&mut self, slot: usize) {
+        if let Some(tile) = self.tiles.get_mut(slot) {
+            *tile = None;
+        }
+    }
+
     pub fn add_chip(&mut self, slot: usize) {
         if slot < SLOTS && self.chips_left() > 0 {
             self.chips[slot] += 1;

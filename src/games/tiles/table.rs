@@ -6,16 +6,16 @@
 use bevy::prelude::*;
 
 use super::hud::TileChoice;
-use super::rules::{Colour, ROUNDS, Tiles, TilesEvent, TilesView};
+use super::rules::{ROUNDS, Tiles, TilesEvent, TilesView};
 use crate::audio::Sound;
 use crate::rules::{Game, Seat, other};
 use crate::screens::Screen;
 use crate::session::{Act, Happened, Session};
 use crate::settings::Settings;
+use crate::ui::tile::{Face, TileLook, TilePalette, covers, spawn_tile};
 use crate::ui::{FreeSpace, TABLE_CENTER_X, spawn_felt, theme};
 
 const CENTER_X: f32 = TABLE_CENTER_X;
-const TILE: Vec2 = Vec2::new(56.0, 84.0);
 const HAND_GAP: f32 = 72.0;
 const THEIR_ROW_Y: f32 = 255.0;
 const MIDDLE_Y: f32 = 110.0;
@@ -39,7 +39,6 @@ pub(super) fn plugin(app: &mut App) {
                 play_sounds,
                 pick_with_mouse.run_if(in_state(crate::menus::Menu::None)),
                 sync_table,
-                glide,
             )
                 .chain()
                 .run_if(resource_exists::<Session<Tiles>>),
@@ -64,31 +63,6 @@ enum Piece {
     Theirs(usize),
 }
 
-/// What a tile shows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Face {
-    Up(u8),
-    Down(Colour),
-    Back,
-}
-
-#[derive(Component)]
-struct TileLook {
-    shown: Face,
-    wanted: Face,
-    /// 0..1 through a turn-over; at 0.5 the face changes.
-    flip: Option<f32>,
-    target: Vec3,
-    scale: f32,
-    selected: bool,
-}
-
-#[derive(Component)]
-struct TileNumber;
-
-#[derive(Component)]
-struct TileEdge;
-
 #[derive(Component)]
 struct RoundLabel(usize);
 
@@ -99,15 +73,6 @@ enum TableText {
     TheirName,
     MyName,
     Counter,
-}
-
-#[derive(Resource)]
-struct TileMaterials {
-    black: Handle<ColorMaterial>,
-    white: Handle<ColorMaterial>,
-    back: Handle<ColorMaterial>,
-    edge: Handle<ColorMaterial>,
-    highlight: Handle<ColorMaterial>,
 }
 
 /// When the end reveal began, to turn the tiles over one round at a time.
@@ -127,14 +92,8 @@ fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    palette: Res<TilePalette>,
 ) {
-    let palette = TileMaterials {
-        black: materials.add(theme::TILE_BLACK),
-        white: materials.add(theme::TILE_WHITE),
-        back: materials.add(theme::TILE_BACK),
-        edge: materials.add(Color::srgb(0.35, 0.30, 0.25)),
-        highlight: materials.add(theme::HIGHLIGHT),
-    };
     spawn_felt(&mut commands, &mut meshes, &mut materials, TableEntity);
     // The track's band, where settled rounds are laid.
     commands.spawn((
@@ -143,41 +102,9 @@ fn spawn_table(
         MeshMaterial2d(materials.add(Color::srgba(0.0, 0.0, 0.0, 0.18))),
         Transform::from_xyz(CENTER_X, (TRACK_THEIRS_Y + TRACK_LABEL_Y) / 2.0 + 5.0, 0.2),
     ));
-    let body = meshes.add(Rectangle::from_size(TILE));
-    let edge = meshes.add(Rectangle::from_size(TILE + 6.0));
     let pieces = (0..9u8).map(Piece::Mine).chain((0..ROUNDS).map(Piece::Theirs));
     for piece in pieces {
-        commands.spawn((
-            TableEntity,
-            piece,
-            TileLook {
-                shown: Face::Back,
-                wanted: Face::Back,
-                flip: None,
-                target: Vec3::ZERO,
-                scale: 1.0,
-                selected: false,
-            },
-            Mesh2d(body.clone()),
-            MeshMaterial2d(palette.back.clone()),
-            Transform::from_xyz(CENTER_X, 0.0, 1.0),
-            Visibility::Hidden,
-            children![
-                (
-                    TileEdge,
-                    Mesh2d(edge.clone()),
-                    MeshMaterial2d(palette.edge.clone()),
-                    Transform::from_xyz(0.0, 0.0, -0.05),
-                ),
-                (
-                    TileNumber,
-                    Text2d::new(""),
-                    TextFont::from_font_size(40.0),
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 0.0, 0.05),
-                ),
-            ],
-        ));
+        spawn_tile(&mut commands, &palette, (TableEntity, piece));
     }
     for round in 0..ROUNDS {
         commands.spawn((
@@ -222,7 +149,6 @@ fn spawn_table(
             Transform::from_xyz(track_x(round), TRACK_LABEL_Y, 0.5),
         ));
     }
-    commands.insert_resource(palette);
 }
 
 fn track_x(round: usize) -> f32 {
@@ -384,89 +310,6 @@ fn status_line(session: &Session<Tiles>, view: &TilesView) -> String {
     }
 }
 
-fn glide(
-    time: Res<Time>,
-    settings: Res<Settings>,
-    palette: Res<TileMaterials>,
-    mut pieces: Query<(
-        &mut TileLook,
-        &mut Transform,
-        &mut MeshMaterial2d<ColorMaterial>,
-        &Children,
-    )>,
-    mut numbers: Query<(&mut Text2d, &mut TextColor), With<TileNumber>>,
-    mut edges: Query<&mut MeshMaterial2d<ColorMaterial>, (With<TileEdge>, Without<TileLook>)>,
-) {
-    let factor = settings.animation_speed.factor();
-    let dt = time.delta_secs();
-    // Exponential easing: about 90% of the way in 0.25 s at Normal speed.
-    let step = if factor <= 0.0 {
-        1.0
-    } else {
-        1.0 - (-dt * 9.0 / factor).exp()
-    };
-    for (mut look, mut transform, mut material, children) in &mut pieces {
-        transform.translation = transform.translation.lerp(look.target, step);
-        if transform.translation.distance(look.target) < 0.5 {
-            transform.translation = look.target;
-        }
-        let turning_over = look.shown != look.wanted
-            && matches!(look.wanted, Face::Up(_))
-            && !matches!(look.shown, Face::Up(_));
-        if look.shown != look.wanted && !turning_over {
-            look.shown = look.wanted;
-        }
-        if turning_over && look.flip.is_none() {
-            look.flip = Some(0.0);
-        }
-        let mut width = 1.0;
-        if let Some(t) = look.flip {
-            let t = if factor <= 0.0 {
-                1.0
-            } else {
-                t + dt / (0.35 * factor)
-            };
-            if t >= 0.5 {
-                look.shown = look.wanted;
-            }
-            width = (std::f32::consts::PI * t.min(1.0)).cos().abs();
-            look.flip = (t < 1.0).then_some(t);
-        }
-        let lift = if look.selected { 1.12 } else { 1.0 };
-        transform.scale = Vec3::new(look.scale * lift * width, look.scale * lift, 1.0);
-        let (body, text, ink) = match look.shown {
-            Face::Up(n) if Colour::of(n) == Colour::Black => {
-                (&palette.black, n.to_string(), theme::TILE_WHITE)
-            }
-            Face::Up(n) => (&palette.white, n.to_string(), theme::TILE_BLACK),
-            Face::Down(Colour::Black) => (&palette.black, "?".into(), Color::srgb(0.35, 0.35, 0.38)),
-            Face::Down(Colour::White) => (&palette.white, "?".into(), Color::srgb(0.70, 0.68, 0.62)),
-            Face::Back => (&palette.back, String::new(), Color::NONE),
-        };
-        if material.0 != *body {
-            material.0 = body.clone();
-        }
-        for child in children.iter() {
-            if let Ok((mut number, mut colour)) = numbers.get_mut(child) {
-                if number.0 != text {
-                    number.0 = text.clone();
-                }
-                colour.0 = ink;
-            }
-            if let Ok(mut edge) = edges.get_mut(child) {
-                let wanted = if look.selected {
-                    &palette.highlight
-                } else {
-                    &palette.edge
-                };
-                if edge.0 != *wanted {
-                    edge.0 = wanted.clone();
-                }
-            }
-        }
-    }
-}
-
 fn pick_with_mouse(
     session: Res<Session<Tiles>>,
     buttons: Res<ButtonInput<MouseButton>>,
@@ -494,9 +337,7 @@ fn pick_with_mouse(
     let hand = session.game.view(seat).hand;
     for (piece, transform) in &pieces {
         let Piece::Mine(tile) = *piece else { continue };
-        let half = TILE / 2.0 * transform.scale.truncate();
-        let inside = (point - transform.translation.truncate()).abs().cmple(half).all();
-        if inside && hand.contains(&tile) {
+        if covers(transform, point) && hand.contains(&tile) {
             if choice.0 == Some(tile) {
                 acts.write(Act::new(super::TilesAction { tile }));
                 choice.0 = None;

@@ -1,0 +1,105 @@
+//! The setup clock (three minutes) and the decision clock (20 seconds, 30
+//! against Easy). They run only while the person at the screen must act;
+//! running out locks the setup board or folds.
+
+use bevy::prelude::*;
+
+use super::rules::{Betting, BettingAction, Phase};
+use super::setup_board::SetupBoard;
+use crate::rules::{Game, Level, Seat};
+use crate::menus::Menu;
+use crate::screens::Screen;
+use crate::session::{Act, GameLog, Opponent, Session};
+
+pub const SETUP_SECONDS: f32 = 180.0;
+pub const DECISION_SECONDS: f32 = 20.0;
+pub const EASY_DECISION_SECONDS: f32 = 30.0;
+
+/// The clock of the player to act now.
+#[derive(Resource, Debug, Default)]
+pub struct BettingClock {
+    /// The seat and slot (0 in setup) it runs for; a new turn restarts it.
+    turn: Option<(Seat, usize)>,
+    pub left: f32,
+    pub full: f32,
+    /// The time-out has been sent: it is sent once.
+    expired: bool,
+}
+
+impl BettingClock {
+    /// Seconds left on the running clock, if one runs for this turn.
+    pub fn running(&self, seat: Seat, slot: usize) -> Option<f32> {
+        (self.turn == Some((seat, slot))).then_some(self.left)
+    }
+}
+
+pub fn decision_seconds(opponent: Opponent) -> f32 {
+    if opponent == Opponent::Computer(Level::Easy) {
+        EASY_DECISION_SECONDS
+    } else {
+        DECISION_SECONDS
+    }
+}
+
+/// The clock's turn key: slot 0 is the setup.
+pub fn turn_slot(game: &Betting, seat: Seat) -> usize {
+    match game.phase() {
+        Phase::Setup => 0,
+        _ => game.view(seat).slot,
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BettingClock>().add_systems(
+        Update,
+        run_clock
+            .run_if(resource_exists::<Session<Betting>>)
+            .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
+            .in_set(crate::AppSystems::RecordInput)
+            .after(super::setup_board::edit_setup),
+    );
+}
+
+fn run_clock(
+    time: Res<Time>,
+    session: Res<Session<Betting>>,
+    mut clock: ResMut<BettingClock>,
+    mut board: ResMut<SetupBoard>,
+    mut acts: MessageWriter<Act<Betting>>,
+    mut log: ResMut<GameLog>,
+) {
+    let Some(seat) = session.human_to_move() else {
+        return;
+    };
+    let key = (seat, turn_slot(&session.game, seat));
+    if clock.turn != Some(key) {
+        let full = if key.1 == 0 {
+            SETUP_SECONDS
+        } else {
+            decision_seconds(session.opponent)
+        };
+        *clock = BettingClock {
+            turn: Some(key),
+            left: full,
+            full,
+            expired: false,
+        };
+    }
+    clock.left = (clock.left - time.delta_secs()).max(0.0);
+    if clock.left > 0.0 || clock.expired {
+        return;
+    }
+    clock.expired = true;
+    let name = &session.names()[seat];
+    if key.1 == 0 {
+        board.follow(seat, session.seed);
+        let action = board.timed_out();
+        log.push(match action {
+            BettingAction::Timeout => format!("{name}: time is up; the board is arranged at random."),
+            _ => format!("{name}: time is up; the gaps are filled at random."),
+        });
+        acts.write(Act::new(action));
+    } else {
+        acts.write(Act::new(BettingAction::Timeout));
+    }
+}

@@ -1,0 +1,126 @@
+//! The setup board as the game holds it: the draft the person at the screen
+//! fills in, the Messages that edit it, and the lock that turns it into an
+//! arrangement. The table and HUD only draw it and send edits.
+
+use bevy::prelude::*;
+use rand::{SeedableRng, rngs::StdRng};
+
+use super::rules::{Betting, BettingAction, Draft, Phase, Placement};
+use crate::rules::{Seat, sub_seed};
+use crate::session::{Act, Session};
+
+/// The draft of the player setting up now.
+#[derive(Resource, Debug, Default)]
+pub struct SetupBoard {
+    pub draft: Draft,
+    /// Whose draft it is; another player starts from an empty board.
+    pub seat: Option<Seat>,
+    /// Why the last Lock was refused.
+    pub problem: Option<String>,
+    rng: Option<StdRng>,
+}
+
+/// An edit of the setup board: from the mouse, the keyboard or a test.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupEdit {
+    /// Put a tile in a slot (0-based); a tile there swaps places with it.
+    Place { tile: u8, slot: usize },
+    /// Take the tile in a slot back off the board.
+    Lift { slot: usize },
+    AddChip { slot: usize },
+    RemoveChip { slot: usize },
+    /// Fill every gap at random, as a run-out clock would.
+    FillAtRandom,
+    Clear,
+    Lock,
+}
+
+impl SetupBoard {
+    /// Starts afresh when another player (or another game) sets up.
+    pub fn follow(&mut self, seat: Seat, game_seed: u64) {
+        if self.seat != Some(seat) {
+            *self = SetupBoard {
+                seat: Some(seat),
+                rng: Some(StdRng::seed_from_u64(sub_seed(game_seed, 300 + seat as u64))),
+                ..default()
+            };
+        }
+    }
+
+    /// Applies an edit; a Lock on a complete board gives the arrangement.
+    pub fn edit(&mut self, edit: SetupEdit) -> Option<Vec<Placement>> {
+        self.problem = None;
+        let draft = &mut self.draft;
+        match edit {
+            SetupEdit::Place { tile, slot } => draft.place(tile, slot),
+            SetupEdit::Lift { slot } => draft.lift(slot),
+            SetupEdit::AddChip { slot } => draft.add_chip(slot),
+            SetupEdit::RemoveChip { slot } => draft.remove_chip(slot),
+            SetupEdit::Clear => *draft = Draft::default(),
+            SetupEdit::FillAtRandom => {
+                let draft = self.draft;
+                let filled = draft.complete(self.rng());
+                for (slot, p) in filled.iter().enumerate() {
+                    self.draft.tiles[slot] = Some(p.tile);
+                    self.draft.chips[slot] = p.chips;
+                }
+            }
+            SetupEdit::Lock => match draft.arrangement() {
+                Ok(arrangement) => return Some(arrangement),
+                Err(problem) => self.problem = Some(problem),
+            },
+        }
+        None
+    }
+
+    fn rng(&mut self) -> &mut StdRng {
+        self.rng.get_or_insert_with(|| StdRng::seed_from_u64(0))
+    }
+
+    /// The arrangement a run-out clock locks in: the draft with its gaps
+    /// filled at random, or the rules' own random one for an untouched board.
+    pub fn timed_out(&mut self) -> BettingAction {
+        if self.draft.is_untouched() {
+            BettingAction::Timeout
+        } else {
+            let draft = self.draft;
+            BettingAction::Arrange(draft.complete(self.rng()))
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SetupBoard>()
+        .add_message::<SetupEdit>()
+        .add_systems(
+            Update,
+            edit_setup
+                .run_if(resource_exists::<Session<Betting>>)
+                .in_set(crate::AppSystems::RecordInput),
+        );
+}
+
+/// The person setting up, if the board is theirs to edit now.
+pub fn setting_up(session: &Session<Betting>) -> Option<Seat> {
+    session
+        .human_to_move()
+        .filter(|_| session.game.phase() == Phase::Setup)
+}
+
+pub(super) fn edit_setup(
+    session: Res<Session<Betting>>,
+    mut board: ResMut<SetupBoard>,
+    mut edits: MessageReader<SetupEdit>,
+    mut acts: MessageWriter<Act<Betting>>,
+) {
+    let Some(seat) = setting_up(&session) else {
+        edits.clear();
+        return;
+    };
+    board.follow(seat, session.seed);
+    for edit in edits.read() {
+        if let Some(arrangement) = board.edit(*edit) {
+            acts.write(Act::new(BettingAction::Arrange(arrangement)));
+        }
+    }
+}
