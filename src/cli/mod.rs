@@ -16,7 +16,7 @@ use crate::session::Opponent;
 
 const USAGE: &str = "\
 usage:
-  black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--screenshot PATH]]
+  black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]]
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--dice D,D,...]
   black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S]
 
@@ -30,6 +30,8 @@ pub struct Launch {
     pub seed: Option<u64>,
     /// Write a PNG of the window once the table is drawn, then exit.
     pub screenshot: Option<PathBuf>,
+    /// Betting: lock a random arrangement at once instead of setting up.
+    pub quick_setup: bool,
 }
 
 #[derive(Debug, PartialEq)]
@@ -77,6 +79,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 });
             }
             ("play", "--screenshot") => flags.screenshot = Some(PathBuf::from(value()?)),
+            ("play", "--quick-setup") => flags.quick_setup = true,
             ("referee", "--bot") => {
                 let (seat, level) = parse_bot(&value()?)?;
                 flags.bots[seat] = Some(level);
@@ -97,6 +100,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             opponent: flags.opponent,
             seed: flags.seed,
             screenshot: flags.screenshot,
+            quick_setup: flags.quick_setup,
         })),
         "referee" => Ok(Command::Referee {
             game: flags.game.ok_or("referee needs --game")?,
@@ -119,6 +123,7 @@ struct Flags {
     seed: Option<u64>,
     opponent: Option<Opponent>,
     screenshot: Option<PathBuf>,
+    quick_setup: bool,
     bots: [Option<Level>; 2],
     a: Option<Level>,
     b: Option<Level>,

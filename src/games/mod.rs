@@ -61,9 +61,7 @@ impl GameId {
             GameId::Tiles => include_str!("../../assets/rules/tiles.md"),
             GameId::Bidding => include_str!("../../assets/rules/bidding.md"),
             GameId::Betting => include_str!("../../assets/rules/betting.md"),
-            GameId::Wargame => {
-                "# Coming soon\n\nThis game is not built yet. Its rules arrive with it."
-            }
+            GameId::Wargame => "# Coming soon\n\nThis game is not built yet. Its rules arrive with it.",
         }
     }
 

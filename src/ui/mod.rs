@@ -39,7 +39,13 @@ pub(super) fn plugin(app: &mut App) {
             (reset_space, theme::apply_style).in_set(UiLayer::Start),
         )
         .add_systems(Startup, spawn_camera)
-        .add_plugins((screens::plugin, frame::plugin, menus::plugin, screenshot::plugin, tile::plugin));
+        .add_plugins((
+            screens::plugin,
+            frame::plugin,
+            menus::plugin,
+            screenshot::plugin,
+            tile::plugin,
+        ));
 }
 
 /// The part of the window that no egui panel covers yet this frame: each

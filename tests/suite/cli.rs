@@ -19,6 +19,7 @@ fn straight_into_a_game_with_a_screenshot() {
             opponent: Some(Opponent::Computer(Level::Hard)),
             seed: None,
             screenshot: Some("/tmp/x.png".into()),
+            quick_setup: false,
         })
     );
 }

@@ -309,7 +309,11 @@ mod betting {
         let board = app.world().resource::<SetupBoard>();
         assert_eq!(board.problem.as_deref(), Some("Place 9 more tiles"));
         assert_eq!((board.draft.tiles[0], board.draft.chips[0]), (Some(9), 5));
-        assert_eq!(session(&app).game.phase(), Phase::Setup, "a refused lock changes nothing");
+        assert_eq!(
+            session(&app).game.phase(),
+            Phase::Setup,
+            "a refused lock changes nothing"
+        );
 
         // Nobody locks: the three-minute clock runs out.
         let mut updates = 0;
@@ -318,13 +322,20 @@ mod betting {
             updates += 1;
             assert!(updates < 400, "the setup clock never ran out");
         }
-        assert!(updates >= 355, "three minutes at half a second an update: {updates}");
+        assert!(
+            updates >= 355,
+            "three minutes at half a second an update: {updates}"
+        );
         let mine = session(&app).game.arrangement(0).unwrap().to_vec();
         assert!(check_arrangement(&mine).is_ok());
         assert_eq!(mine[0].tile, 9, "what was placed stays");
         assert!(mine[0].chips >= 5, "chips placed stay; the rest are spread");
         let log = app.world().resource::<GameLog>();
-        assert!(log.lines.iter().any(|l| l.contains("gaps are filled at random")), "{:?}", log.lines);
+        assert!(
+            log.lines.iter().any(|l| l.contains("gaps are filled at random")),
+            "{:?}",
+            log.lines
+        );
 
         // The first decision: the clock runs out, and that folds.
         let mut timed_out = false;
@@ -335,7 +346,11 @@ mod betting {
             }
             let pacing = app.world().resource::<ResultPacing>();
             if pacing.on_screen(&session(&app).game).is_some() {
-                assert_eq!(session(&app).human_to_move(), None, "nobody acts while a result shows");
+                assert_eq!(
+                    session(&app).human_to_move(),
+                    None,
+                    "nobody acts while a result shows"
+                );
                 if timed_out {
                     app.world_mut().write_message(MoveOn);
                 }
@@ -385,7 +400,11 @@ mod betting {
         assert!((75.0..85.0).contains(&left), "100 s used of 180: {left}");
         edit(&mut app, &[SetupEdit::FillAtRandom, SetupEdit::Lock]);
         app.update();
-        assert_eq!(session(&app).curtain, Some(1), "player 2 sets up behind the curtain");
+        assert_eq!(
+            session(&app).curtain,
+            Some(1),
+            "player 2 sets up behind the curtain"
+        );
         for _ in 0..20 {
             app.update();
         }
@@ -394,7 +413,10 @@ mod betting {
         app.update();
         let clock = app.world().resource::<BettingClock>();
         assert!(clock.left > 178.0, "a fresh three minutes: {}", clock.left);
-        assert!(app.world().resource::<SetupBoard>().draft.is_untouched(), "an empty board");
+        assert!(
+            app.world().resource::<SetupBoard>().draft.is_untouched(),
+            "an empty board"
+        );
         edit(&mut app, &[SetupEdit::Lock]);
         assert_eq!(
             app.world().resource::<SetupBoard>().problem.as_deref(),

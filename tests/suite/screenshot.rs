@@ -107,3 +107,42 @@ fn the_bidding_table_is_drawn_with_lit_lamps() {
     let lamp = count_near(&pixels, [250, 200, 64], 20);
     assert!(lamp > 10 * 600, "ten lit lamps at the start: {lamp} lamp pixels");
 }
+
+const CHIP_RED: [u8; 3] = [204, 56, 51];
+const CHIP_BLUE: [u8; 3] = [64, 140, 204];
+
+#[test]
+fn the_betting_setup_board_shows_the_rack_the_slots_and_the_chips() {
+    let (width, height, pixels) = screenshot("betting-setup", &["--game", "betting", "--seed", "4"]);
+    assert_eq!((width, height), (1280, 720));
+    let felt = count_near(&pixels, [28, 76, 51], 12);
+    assert!(felt > (width * height) as usize / 5, "the felt: {felt}");
+    let ivory = count_near(&pixels, [242, 237, 219], 10);
+    let black = count_near(&pixels, [20, 20, 23], 8);
+    assert!(ivory > 5 * 2000, "five white tiles on the rack: {ivory}");
+    assert!(black > 5 * 2000, "five black tiles on the rack: {black}");
+    let chips = count_near(&pixels, CHIP_RED, 12);
+    assert!(chips > 1000, "thirty chips to place: {chips}");
+}
+
+#[test]
+fn a_betting_slot_shows_both_rows_and_the_stacks() {
+    let (width, height, pixels) = screenshot(
+        "betting-slot",
+        &["--game", "betting", "--seed", "4", "--quick-setup"],
+    );
+    assert_eq!((width, height), (1280, 720));
+    let ivory = count_near(&pixels, [242, 237, 219], 10);
+    let black = count_near(&pixels, [20, 20, 23], 8);
+    assert!(ivory > 5 * 2000, "your five white tiles face up: {ivory}");
+    assert!(black > 5 * 2000, "your five black tiles face up: {black}");
+    let backs = count_near(&pixels, [77, 84, 107], 8);
+    assert!(
+        backs > 8 * 2000,
+        "the opponent's later tiles as plain backs: {backs}"
+    );
+    let mine = count_near(&pixels, CHIP_RED, 12);
+    let theirs = count_near(&pixels, CHIP_BLUE, 12);
+    assert!(mine > 1000, "your thirty chips in stacks: {mine}");
+    assert!(theirs > 200, "the opponent's stack (or pile): {theirs}");
+}

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use super::rules::{Betting, BettingAction, Phase};
 use super::setup_board::SetupBoard;
-use crate::rules::{Game, Level, Seat};
 use crate::menus::Menu;
+use crate::rules::{Game, Level, Seat};
 use crate::screens::Screen;
 use crate::session::{Act, GameLog, Opponent, Session};
 

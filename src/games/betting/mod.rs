@@ -1,10 +1,14 @@
 //! Betting Black and White: ten tiles, thirty chips, match or fold.
 
 mod ai;
+mod chips;
 pub mod clocks;
+mod hud;
 pub mod pacing;
 pub mod rules;
 pub mod setup_board;
+mod setup_input;
+mod table;
 
 use bevy::prelude::*;
 
@@ -44,7 +48,10 @@ fn start_afresh(
     }
 }
 
-pub(super) fn table_plugin(_app: &mut App) {}
+pub(super) fn table_plugin(app: &mut App) {
+    app.add_plugins((chips::plugin, table::plugin, setup_input::plugin, hud::plugin));
+    crate::ui::session_ui::<Betting>(app);
+}
 
 impl Narrated for Betting {
     fn narrate(event: &BettingEvent, names: &[String; 2]) -> Option<String> {
@@ -53,7 +60,7 @@ impl Narrated for Betting {
                 seat,
                 timed_out: false,
             } => {
-                format!("{} locked their arrangement.", names[*seat])
+                format!("{} locked an arrangement.", names[*seat])
             }
             BettingEvent::Arranged {
                 seat,
@@ -65,44 +72,42 @@ impl Narrated for Betting {
                 )
             }
             BettingEvent::Settled(r) => {
+                let pot = r.chips[0] + r.chips[1];
+                let takes = |seat: usize| {
+                    let verb = if names[seat] == "You" { "take" } else { "takes" };
+                    format!("{} {verb} {pot} chips", names[seat])
+                };
                 let stacks = format!("{} against {}", r.chips[0], r.chips[1]);
-                let what = match (r.outcome, r.folder, r.auto) {
-                    (SlotOutcome::Fold, Some(f), Some(AutoFold::CannotCover)) => format!(
-                        "{} could not cover the gap and folded; {} take {} chips",
-                        names[f],
-                        names[1 - f],
-                        r.chips[0] + r.chips[1]
-                    ),
-                    (SlotOutcome::Fold, Some(f), Some(AutoFold::OutOfTime)) => format!(
-                        "{} ran out of time and folded; {} take {} chips",
-                        names[f],
-                        names[1 - f],
-                        r.chips[0] + r.chips[1]
-                    ),
-                    (SlotOutcome::Fold, Some(f), None) => format!(
-                        "{} folded ({stacks}); {} take {} chips",
-                        names[f],
-                        names[1 - f],
-                        r.chips[0] + r.chips[1]
-                    ),
-                    _ => {
+                let what = match (r.folder, r.auto) {
+                    (Some(f), Some(AutoFold::CannotCover)) => {
+                        let gap = r.chips[1 - f] - r.chips[f];
+                        // A fold wins the folder nothing: what they had
+                        // left is what they could have matched with.
+                        let spare = usize::from(r.winnings[f] + r.later[f]) - (rules::SLOTS - r.slot);
+                        format!(
+                            "{} could not cover the gap of {gap} (only {spare} to spare) and folded; {}",
+                            names[f],
+                            takes(1 - f)
+                        )
+                    }
+                    (Some(f), Some(AutoFold::OutOfTime)) => {
+                        format!("{} ran out of time and folded; {}", names[f], takes(1 - f))
+                    }
+                    (Some(f), None) => format!("{} folded ({stacks}); {}", names[f], takes(1 - f)),
+                    (None, _) => {
                         let [a, b] = r.tiles.unwrap_or_default();
                         let matched = match r.matched {
                             Some((m, _)) => format!("{} matched, ", names[m]),
                             None => String::new(),
                         };
                         match r.winner {
-                            Some(w) => format!(
-                                "{matched}showdown {a} against {b} ({stacks}): {} take {} chips",
-                                names[w],
-                                r.chips[0] + r.chips[1]
-                            ),
+                            Some(w) => format!("{matched}showdown {a} against {b} ({stacks}): {}", takes(w)),
                             None => format!("{matched}showdown {a} against {b}: equal tiles, chips back"),
                         }
                     }
                 };
                 format!(
-                    "Slot {}: {what}. Winnings {}–{}.",
+                    "Slot {}: {what}. Winnings {} to {}.",
                     r.slot, r.winnings[0], r.winnings[1]
                 )
             }

@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 
 use super::rules::Betting;
-use crate::rules::Seat;
 use crate::menus::Menu;
+use crate::rules::Seat;
 use crate::screens::Screen;
 use crate::session::Session;
 

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use rand::{SeedableRng, rngs::StdRng};
 
 use super::rules::{Betting, BettingAction, Draft, Phase, Placement};
+use crate::cli::Launch;
 use crate::rules::{Seat, sub_seed};
 use crate::session::{Act, Session};
 
@@ -24,11 +25,20 @@ pub struct SetupBoard {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SetupEdit {
     /// Put a tile in a slot (0-based); a tile there swaps places with it.
-    Place { tile: u8, slot: usize },
+    Place {
+        tile: u8,
+        slot: usize,
+    },
     /// Take the tile in a slot back off the board.
-    Lift { slot: usize },
-    AddChip { slot: usize },
-    RemoveChip { slot: usize },
+    Lift {
+        slot: usize,
+    },
+    AddChip {
+        slot: usize,
+    },
+    RemoveChip {
+        slot: usize,
+    },
     /// Fill every gap at random, as a run-out clock would.
     FillAtRandom,
     Clear,
@@ -94,7 +104,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<SetupEdit>()
         .add_systems(
             Update,
-            edit_setup
+            (
+                quick_setup.run_if(|launch: Option<Res<Launch>>| launch.is_some_and(|l| l.quick_setup)),
+                edit_setup,
+            )
+                .chain()
                 .run_if(resource_exists::<Session<Betting>>)
                 .in_set(crate::AppSystems::RecordInput),
         );
@@ -105,6 +119,13 @@ pub fn setting_up(session: &Session<Betting>) -> Option<Seat> {
     session
         .human_to_move()
         .filter(|_| session.game.phase() == Phase::Setup)
+}
+
+/// `--quick-setup`: an untouched board is filled at random and locked.
+fn quick_setup(session: Res<Session<Betting>>, board: Res<SetupBoard>, mut edits: MessageWriter<SetupEdit>) {
+    if setting_up(&session).is_some() && board.draft.is_untouched() {
+        edits.write_batch([SetupEdit::FillAtRandom, SetupEdit::Lock]);
+    }
 }
 
 pub(super) fn edit_setup(

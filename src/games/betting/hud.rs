@@ -1,0 +1,419 @@
+//! The betting HUD in egui: the setup bar (clock, chips left, Lock), the
+//! slot bar (stacks, gap, Match, Fold, the decision clock), the chip picker
+//! for a match sourced by hand, and both arrangements on the result screen.
+
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::clocks::{BettingClock, turn_slot};
+use super::pacing::{MoveOn, ResultPacing};
+use super::rules::{Betting, BettingAction, BettingView, Phase, Pull, SLOTS, SlotOutcome, Sourcing};
+use super::setup_board::{SetupBoard, SetupEdit, setting_up};
+use crate::menus::Menu;
+use crate::rules::{Game, Seat, other};
+use crate::screens::Screen;
+use crate::session::{Act, Opponent, Session};
+use crate::ui::{FreeSpace, UiLayer, theme};
+
+/// The chip picker: where the chips of a match come from, chosen by hand.
+#[derive(Resource, Debug, Default)]
+pub struct ChipPicker {
+    pub open: bool,
+    turn: Option<(Seat, usize)>,
+    from_winnings: u8,
+    /// Chips to pull off each slot (0-based).
+    pull: [u8; SLOTS],
+}
+
+impl ChipPicker {
+    /// Starts each decision from the default sourcing, closed.
+    fn follow(&mut self, game: &Betting, seat: Seat, slot: usize, gap: u8) {
+        if self.turn == Some((seat, slot)) {
+            return;
+        }
+        *self = ChipPicker {
+            turn: Some((seat, slot)),
+            ..default()
+        };
+        self.reset(game, seat, gap);
+    }
+
+    fn reset(&mut self, game: &Betting, seat: Seat, gap: u8) {
+        let default = game.default_sourcing(seat, gap);
+        self.from_winnings = default.from_winnings;
+        self.pull = [0; SLOTS];
+        for p in default.pull {
+            self.pull[p.slot - 1] = p.chips;
+        }
+    }
+
+    fn chosen(&self) -> u32 {
+        u32::from(self.from_winnings) + self.pull.iter().map(|&c| u32::from(c)).sum::<u32>()
+    }
+
+    fn sourcing(&self) -> Sourcing {
+        Sourcing {
+            from_winnings: self.from_winnings,
+            pull: (0..SLOTS)
+                .filter(|&s| self.pull[s] > 0)
+                .map(|s| Pull {
+                    slot: s + 1,
+                    chips: self.pull[s],
+                })
+                .collect(),
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ChipPicker>()
+        .add_systems(
+            Update,
+            decision_keys
+                .run_if(resource_exists::<Session<Betting>>)
+                .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
+                .run_if(not(egui_wants_any_keyboard_input))
+                .in_set(crate::AppSystems::RecordInput),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                (bottom_bar, picker_window)
+                    .chain()
+                    .run_if(in_state(Screen::Playing)),
+                reveal_window.run_if(in_state(Screen::Result)),
+            )
+                .run_if(resource_exists::<Session<Betting>>)
+                .in_set(UiLayer::Game),
+        );
+}
+
+/// The person at the screen must decide at this slot: their view.
+fn deciding(session: &Session<Betting>) -> Option<BettingView> {
+    let seat = session.human_to_move()?;
+    let view = session.game.view(seat);
+    view.decision.map(|_| view)
+}
+
+fn decision_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<Session<Betting>>,
+    mut picker: ResMut<ChipPicker>,
+    mut acts: MessageWriter<Act<Betting>>,
+) {
+    let Some(view) = deciding(&session) else {
+        return;
+    };
+    if keys.just_pressed(KeyCode::KeyM) {
+        acts.write(Act::new(BettingAction::Match(None)));
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        acts.write(Act::new(BettingAction::Fold));
+    }
+    if keys.just_pressed(KeyCode::KeyC) {
+        let gap = view.decision.expect("deciding").gap;
+        picker.follow(&session.game, view.seat, view.slot, gap);
+        picker.open = !picker.open;
+    }
+}
+
+fn clock_text(seconds: f32) -> String {
+    let whole = seconds.ceil() as u32;
+    format!("{}:{:02}", whole / 60, whole % 60)
+}
+
+/// The clock, large, with a bar that empties; red in its last stretch.
+fn clock(ui: &mut egui::Ui, left: f32, full: f32) {
+    let urgent = left <= full.min(30.0) / 3.0;
+    let colour = if urgent {
+        egui::Color32::from_rgb(240, 100, 90)
+    } else {
+        theme::ACCENT
+    };
+    ui.label(
+        egui::RichText::new(clock_text(left))
+            .size(26.0)
+            .strong()
+            .color(colour),
+    );
+    ui.add(
+        egui::ProgressBar::new((left / full).clamp(0.0, 1.0))
+            .desired_width(70.0)
+            .fill(colour),
+    );
+}
+
+fn bottom_bar(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    session: Res<Session<Betting>>,
+    board: Res<SetupBoard>,
+    clock_state: Res<BettingClock>,
+    pacing: Res<ResultPacing>,
+    mut picker: ResMut<ChipPicker>,
+    mut edits: MessageWriter<SetupEdit>,
+    mut acts: MessageWriter<Act<Betting>>,
+    mut move_on: MessageWriter<MoveOn>,
+) -> Result {
+    if session.curtain.is_some() {
+        return Ok(());
+    }
+    let me = session.viewer;
+    let view = session.game.view(me);
+    let names = session.names();
+    let mut root = space.ui(contexts.ctx_mut()?, "betting-hud-root");
+    egui::Panel::bottom("betting-hud")
+        .min_size(72.0)
+        .show(&mut root, |ui| {
+            ui.horizontal_centered(|ui| {
+                let running = clock_state.running(me, turn_slot(&session.game, me));
+                if view.phase == Phase::Setup {
+                    setup_bar(ui, &session, &board, running, clock_state.full, &mut edits);
+                    return;
+                }
+                ui.label(
+                    egui::RichText::new(format!("{} - {}", view.winnings[me], view.winnings[other(me)]))
+                        .size(22.0)
+                        .strong(),
+                )
+                .on_hover_text(format!("Winnings: {} - {}", names[me], names[other(me)]));
+                ui.separator();
+                if pacing.on_screen(&session.game).is_some() {
+                    if ui
+                        .button(egui::RichText::new("Next (Space)").size(19.0).strong())
+                        .clicked()
+                    {
+                        move_on.write(MoveOn);
+                    }
+                    ui.label("Each result stays for three seconds.");
+                    return;
+                }
+                let Some(view) = deciding(&session) else {
+                    let waiting = match view.to_move {
+                        Some(seat) => format!("{} is deciding…", names[seat]),
+                        None => "Every chip has been won.".into(),
+                    };
+                    ui.label(egui::RichText::new(waiting).size(19.0));
+                    return;
+                };
+                let decision = view.decision.expect("deciding");
+                let chips = view.chips.expect("a slot is played");
+                let colours = view.colours.expect("a slot is played");
+                picker.follow(&session.game, me, view.slot, decision.gap);
+                if let Some(left) = running {
+                    clock(ui, left, clock_state.full);
+                }
+                ui.label(format!(
+                    "Slot {}: their {} tile {} chips, your {} {}.\nMatching adds {}; you can find {}.",
+                    view.slot,
+                    colours[other(me)].name(),
+                    chips[other(me)],
+                    view.my_tile().unwrap_or_default(),
+                    chips[me],
+                    decision.gap,
+                    decision.available
+                ));
+                if ui
+                    .button(egui::RichText::new("Match (M)").size(19.0).strong())
+                    .clicked()
+                {
+                    acts.write(Act::new(BettingAction::Match(None)));
+                }
+                if ui.button(egui::RichText::new("Fold (F)").size(19.0)).clicked() {
+                    acts.write(Act::new(BettingAction::Fold));
+                }
+                if ui
+                    .selectable_label(picker.open, "Choose chips (C)")
+                    .on_hover_text("Pick the tiles (and winnings) the match takes its chips from")
+                    .clicked()
+                {
+                    picker.open = !picker.open;
+                }
+            });
+        });
+    space.keep_rest(&root);
+    Ok(())
+}
+
+fn setup_bar(
+    ui: &mut egui::Ui,
+    session: &Session<Betting>,
+    board: &SetupBoard,
+    running: Option<f32>,
+    full: f32,
+    edits: &mut MessageWriter<SetupEdit>,
+) {
+    let names = session.names();
+    let Some(seat) = setting_up(session) else {
+        let waiting = match session.game.to_move() {
+            Some(seat) => format!("{} is arranging in secret…", names[seat]),
+            None => "Both arrangements are locked.".into(),
+        };
+        ui.label(egui::RichText::new(waiting).size(19.0));
+        return;
+    };
+    if let Some(left) = running {
+        clock(ui, left, full);
+    }
+    ui.label(
+        egui::RichText::new(format!("Chips left: {}", board.draft.chips_left()))
+            .size(19.0)
+            .strong(),
+    );
+    let ready = board.draft.arrangement();
+    let lock = egui::Button::new(egui::RichText::new("Lock (Enter)").size(19.0).strong());
+    let response = ui.add_enabled(ready.is_ok(), lock);
+    if let Err(missing) = &ready {
+        response.on_disabled_hover_text(missing.as_str());
+    } else if response.clicked() {
+        edits.write(SetupEdit::Lock);
+    }
+    if ui.button("Fill at random (R)").clicked() {
+        edits.write(SetupEdit::FillAtRandom);
+    }
+    if ui.button("Clear").clicked() {
+        edits.write(SetupEdit::Clear);
+    }
+    ui.separator();
+    let status = match (&board.problem, &ready) {
+        (Some(problem), _) => problem.clone(),
+        (None, Err(missing)) => format!("{missing}."),
+        (None, Ok(_)) => "Ready: press Lock.".into(),
+    };
+    ui.label(status);
+    let other_player = match session.opponent {
+        Opponent::Computer(_) => format!("{}: ready", names[other(seat)]),
+        Opponent::Friend if seat == 0 => format!("{} sets up next.", names[1]),
+        Opponent::Friend => format!("{} has locked.", names[0]),
+    };
+    ui.label(egui::RichText::new(other_player).weak());
+}
+
+fn picker_window(
+    mut contexts: EguiContexts,
+    session: Res<Session<Betting>>,
+    mut picker: ResMut<ChipPicker>,
+    mut acts: MessageWriter<Act<Betting>>,
+) -> Result {
+    let Some(view) = deciding(&session).filter(|_| picker.open) else {
+        return Ok(());
+    };
+    let decision = view.decision.expect("deciding");
+    let me = view.seat;
+    let mut open = true;
+    egui::Window::new(format!("Cover a gap of {}", decision.gap))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])
+        .show(contexts.ctx_mut()?, |ui| {
+            egui::Grid::new("sources")
+                .striped(true)
+                .spacing([16.0, 6.0])
+                .show(ui, |ui| {
+                    ui.strong("From");
+                    ui.strong("Has");
+                    ui.strong("Can give");
+                    ui.strong("Take");
+                    ui.end_row();
+                    let winnings = view.winnings[me];
+                    ui.label("Winnings");
+                    ui.label(winnings.to_string());
+                    ui.label(winnings.to_string());
+                    ui.add(egui::DragValue::new(&mut picker.from_winnings).range(0..=winnings));
+                    ui.end_row();
+                    for (slot, own) in view.my_later() {
+                        ui.label(format!("Slot {slot}: tile {}", own.tile));
+                        ui.label(own.chips.to_string());
+                        ui.label((own.chips - 1).to_string());
+                        ui.add(egui::DragValue::new(&mut picker.pull[slot - 1]).range(0..=own.chips - 1));
+                        ui.end_row();
+                    }
+                });
+            let chosen = picker.chosen();
+            let gap = u32::from(decision.gap);
+            let (note, ok) = match chosen.cmp(&gap) {
+                std::cmp::Ordering::Equal => ("Exactly the gap.".to_string(), true),
+                std::cmp::Ordering::Less => (format!("{} more to choose.", gap - chosen), false),
+                std::cmp::Ordering::Greater => (format!("{} too many.", chosen - gap), false),
+            };
+            ui.label(format!("Chosen {chosen} of {gap}. {note}"));
+            ui.horizontal(|ui| {
+                let sourcing = picker.sourcing();
+                let legal = ok
+                    && session
+                        .game
+                        .check(me, &BettingAction::Match(Some(sourcing.clone())))
+                        .is_ok();
+                if ui
+                    .add_enabled(
+                        legal,
+                        egui::Button::new(egui::RichText::new("Match with these").strong()),
+                    )
+                    .clicked()
+                {
+                    acts.write(Act::new(BettingAction::Match(Some(sourcing))));
+                    picker.open = false;
+                }
+                if ui.button("Back to the default").clicked() {
+                    picker.reset(&session.game, me, decision.gap);
+                }
+            });
+            ui.label(
+                egui::RichText::new("Default: winnings first, then slot 10 down to 1 chip, then slot 9…")
+                    .small(),
+            );
+        });
+    if !open {
+        picker.open = false;
+    }
+    Ok(())
+}
+
+fn reveal_window(mut contexts: EguiContexts, session: Res<Session<Betting>>) -> Result {
+    let names = session.names();
+    let results = session.game.results();
+    egui::Window::new("Both arrangements, as placed")
+        .collapsible(true)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .show(contexts.ctx_mut()?, |ui| {
+            egui::Grid::new("arrangements")
+                .striped(true)
+                .spacing([12.0, 4.0])
+                .show(ui, |ui| {
+                    ui.strong("Slot");
+                    for slot in 1..=SLOTS {
+                        ui.strong(slot.to_string());
+                    }
+                    ui.end_row();
+                    for seat in [0, 1] {
+                        ui.strong(&names[seat]);
+                        for (slot, placed) in session
+                            .game
+                            .arrangement(seat)
+                            .unwrap_or_default()
+                            .iter()
+                            .enumerate()
+                        {
+                            let mut text = egui::RichText::new(format!("{} ×{}", placed.tile, placed.chips));
+                            if let Some(r) = results.get(slot) {
+                                if r.winner == Some(seat) {
+                                    text = text.color(theme::ACCENT).strong();
+                                }
+                                if r.outcome == SlotOutcome::Fold {
+                                    text = text.italics();
+                                }
+                            }
+                            ui.label(text);
+                        }
+                        ui.end_row();
+                    }
+                });
+            ui.label(
+                egui::RichText::new("Tile ×chips at setup. Gold: took the slot. Italic: folded.").small(),
+            );
+        });
+    Ok(())
+}

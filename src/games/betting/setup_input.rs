@@ -1,0 +1,204 @@
+//! Mouse and keyboard on the betting table. In setup: drag a tile into a
+//! slot (or click it, then the slot), − and + under a slot, and keys for
+//! all of it. While a result is on screen, a click or Space moves on.
+
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+
+use super::pacing::{MoveOn, ResultPacing};
+use super::rules::{Betting, SLOTS};
+use super::setup_board::{SetupBoard, SetupEdit, setting_up};
+use super::table::{
+    BUTTON_RADIUS, Piece, RACK_Y, SETUP_BUTTON_DX, SETUP_BUTTON_Y, SETUP_TILE_Y, slot_x, tile_size,
+};
+use crate::menus::Menu;
+use crate::screens::Screen;
+use crate::session::Session;
+use crate::ui::tile::covers;
+use crate::ui::{FreeSpace, digit_pressed};
+
+/// Where the person's hands are on the setup board.
+#[derive(Resource, Debug, Default)]
+pub struct SetupCursor {
+    /// The keyboard's slot.
+    pub slot: usize,
+    /// A tile clicked, waiting for a slot.
+    pub selected: Option<u8>,
+    /// A tile held by the mouse, and where the pointer is on the table.
+    pub dragging: Option<u8>,
+    pub pointer: Option<Vec2>,
+    /// The slot under a dragged tile.
+    pub hover: Option<usize>,
+    pressed_at: Option<Vec2>,
+}
+
+/// A drag shorter than this is a click.
+const CLICK_SLOP: f32 = 6.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SetupCursor>().add_systems(
+        Update,
+        (
+            setup_mouse,
+            setup_keyboard.run_if(not(egui_wants_any_keyboard_input)),
+        )
+            .run_if(resource_exists::<Session<Betting>>)
+            .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
+            .in_set(crate::AppSystems::RecordInput)
+            .before(super::setup_board::edit_setup),
+    );
+}
+
+/// The setup slot whose drop area holds a point on the table.
+fn slot_under(point: Vec2) -> Option<usize> {
+    let half = tile_size() / 2.0 + 8.0;
+    (0..SLOTS).find(|&slot| {
+        (point - Vec2::new(slot_x(slot), SETUP_TILE_Y))
+            .abs()
+            .cmple(half)
+            .all()
+    })
+}
+
+/// The − (false) or + (true) button under a slot at a point.
+fn button_under(point: Vec2) -> Option<(usize, bool)> {
+    (0..SLOTS).find_map(|slot| {
+        [(-SETUP_BUTTON_DX, false), (SETUP_BUTTON_DX, true)]
+            .into_iter()
+            .find(|&(dx, _)| {
+                point.distance(Vec2::new(slot_x(slot) + dx, SETUP_BUTTON_Y)) <= BUTTON_RADIUS + 3.0
+            })
+            .map(|(_, plus)| (slot, plus))
+    })
+}
+
+pub(super) fn setup_mouse(
+    session: Res<Session<Betting>>,
+    pacing: Res<ResultPacing>,
+    board: Res<SetupBoard>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    space: Res<FreeSpace>,
+    pieces: Query<(&Piece, &Transform)>,
+    mut cursor: ResMut<SetupCursor>,
+    mut edits: MessageWriter<SetupEdit>,
+    mut move_on: MessageWriter<MoveOn>,
+) {
+    let (camera, at) = *camera;
+    let point = window
+        .cursor_position()
+        .filter(|&p| space.contains(p))
+        .and_then(|p| camera.viewport_to_world_2d(at, p).ok());
+    if pacing.on_screen(&session.game).is_some() && point.is_some() && buttons.just_pressed(MouseButton::Left)
+    {
+        move_on.write(MoveOn);
+    }
+    if setting_up(&session).is_none() {
+        *cursor = SetupCursor::default();
+        return;
+    }
+    cursor.pointer = point;
+    cursor.hover = cursor.dragging.and(point).and_then(slot_under);
+    let Some(point) = point else {
+        return;
+    };
+    if buttons.just_pressed(MouseButton::Left) {
+        if let Some((slot, plus)) = button_under(point) {
+            cursor.slot = slot;
+            edits.write(if plus {
+                SetupEdit::AddChip { slot }
+            } else {
+                SetupEdit::RemoveChip { slot }
+            });
+            return;
+        }
+        let grabbed = pieces.iter().find_map(|(piece, transform)| match piece {
+            Piece::Mine(tile) if covers(transform, point) => Some(*tile),
+            _ => None,
+        });
+        match (grabbed, cursor.selected, slot_under(point)) {
+            (Some(tile), _, _) => {
+                cursor.dragging = Some(tile);
+                cursor.pressed_at = Some(point);
+            }
+            (None, Some(tile), Some(slot)) => {
+                edits.write(SetupEdit::Place { tile, slot });
+                cursor.selected = None;
+                cursor.slot = slot;
+            }
+            (None, _, Some(slot)) => cursor.slot = slot,
+            _ => cursor.selected = None,
+        }
+    }
+    if buttons.just_released(MouseButton::Left)
+        && let Some(tile) = cursor.dragging.take()
+    {
+        let moved = cursor
+            .pressed_at
+            .take()
+            .is_none_or(|p| p.distance(point) > CLICK_SLOP);
+        if !moved {
+            // A click: select the tile, or drop a held one onto this tile's slot.
+            match (cursor.selected, board.draft.slot_of(tile)) {
+                (Some(held), Some(slot)) if held != tile => {
+                    edits.write(SetupEdit::Place { tile: held, slot });
+                    cursor.selected = None;
+                }
+                (Some(held), _) if held == tile => cursor.selected = None,
+                _ => cursor.selected = Some(tile),
+            }
+        } else if let Some(slot) = slot_under(point) {
+            edits.write(SetupEdit::Place { tile, slot });
+            cursor.slot = slot;
+            cursor.selected = None;
+        } else if point.y < RACK_Y + tile_size().y
+            && let Some(slot) = board.draft.slot_of(tile)
+        {
+            edits.write(SetupEdit::Lift { slot });
+        }
+    }
+}
+
+fn setup_keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<Session<Betting>>,
+    pacing: Res<ResultPacing>,
+    mut cursor: ResMut<SetupCursor>,
+    mut edits: MessageWriter<SetupEdit>,
+    mut move_on: MessageWriter<MoveOn>,
+) {
+    if pacing.on_screen(&session.game).is_some() && keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
+        move_on.write(MoveOn);
+    }
+    if setting_up(&session).is_none() {
+        return;
+    }
+    let slot = cursor.slot;
+    if keys.just_pressed(KeyCode::ArrowLeft) {
+        cursor.slot = slot.checked_sub(1).unwrap_or(SLOTS - 1);
+    }
+    if keys.just_pressed(KeyCode::ArrowRight) {
+        cursor.slot = (slot + 1) % SLOTS;
+    }
+    if let Some(tile) = digit_pressed(&keys) {
+        edits.write(SetupEdit::Place { tile, slot });
+        cursor.slot = (slot + 1) % SLOTS;
+    }
+    let pressed = |list: &[KeyCode]| keys.any_just_pressed(list.iter().copied());
+    if pressed(&[KeyCode::ArrowUp, KeyCode::Equal, KeyCode::NumpadAdd]) {
+        edits.write(SetupEdit::AddChip { slot });
+    }
+    if pressed(&[KeyCode::ArrowDown, KeyCode::Minus, KeyCode::NumpadSubtract]) {
+        edits.write(SetupEdit::RemoveChip { slot });
+    }
+    if pressed(&[KeyCode::Backspace, KeyCode::Delete]) {
+        edits.write(SetupEdit::Lift { slot });
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        edits.write(SetupEdit::FillAtRandom);
+    }
+    if pressed(&[KeyCode::Enter, KeyCode::NumpadEnter]) {
+        edits.write(SetupEdit::Lock);
+    }
+}
