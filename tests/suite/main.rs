@@ -1,5 +1,6 @@
 //! The whole test suite in one binary (each test binary links Bevy).
 
+mod betting_ai;
 mod betting_rules;
 mod bidding_ai;
 mod bidding_rules;

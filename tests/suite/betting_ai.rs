@@ -1,0 +1,107 @@
+//! The betting opponents: legal actions at every level, and Hard against
+//! fixed tricks.
+
+use black_and_white::games::betting::rules::random_arrangement;
+use black_and_white::games::betting::{Betting, BettingAction, BettingView, Phase, Placement};
+use black_and_white::rules::{Bot, Game, Level, sub_seed};
+use rand::{SeedableRng, rngs::StdRng};
+
+type Arrange = fn(&mut StdRng) -> Vec<Placement>;
+type Decide = fn(&BettingView) -> BettingAction;
+
+/// A player who always decides the same way over some arrangement.
+struct Trick {
+    rng: StdRng,
+    arrange: Arrange,
+    decide: Decide,
+}
+
+impl Bot<Betting> for Trick {
+    fn choose(&mut self, view: &BettingView) -> BettingAction {
+        if view.phase == Phase::Setup {
+            BettingAction::Arrange((self.arrange)(&mut self.rng))
+        } else {
+            (self.decide)(view)
+        }
+    }
+}
+
+/// Twenty-one chips on the 0, one on every other tile: a tower of bluff.
+fn tower_on_zero(rng: &mut StdRng) -> Vec<Placement> {
+    let mut arrangement = random_arrangement(rng);
+    for p in &mut arrangement {
+        p.chips = if p.tile == 0 { 21 } else { 1 };
+    }
+    arrangement
+}
+
+/// The chips follow the tiles exactly: 0 gets 1 chip, 9 gets 5 more.
+fn by_number(rng: &mut StdRng) -> Vec<Placement> {
+    let mut arrangement = random_arrangement(rng);
+    let chips = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5];
+    for p in &mut arrangement {
+        p.chips = chips[usize::from(p.tile)];
+    }
+    arrangement
+}
+
+fn always_match(_: &BettingView) -> BettingAction {
+    BettingAction::Match(None)
+}
+
+fn always_fold(_: &BettingView) -> BettingAction {
+    BettingAction::Fold
+}
+
+/// Hard's score rate over `games`, seats alternating.
+fn hard_against(mut make: impl FnMut(u64) -> Box<dyn Bot<Betting>>, games: u64) -> f64 {
+    let mut points = 0.0;
+    for i in 0..games {
+        let hard_seat = (i % 2) as usize;
+        let hard = Betting::bot(Level::Hard, sub_seed(i, 1));
+        let mut bots: [Box<dyn Bot<Betting>>; 2] = if hard_seat == 0 {
+            [hard, make(i)]
+        } else {
+            [make(i), hard]
+        };
+        let mut game = Betting::new_game(i);
+        while let Some(seat) = game.to_move() {
+            let action = bots[seat].choose(&game.view(seat));
+            game.check(seat, &action).expect("legal actions only");
+            game.apply(seat, action).unwrap();
+        }
+        points += game.outcome().unwrap().points_for(hard_seat);
+    }
+    points / games as f64
+}
+
+#[test]
+fn hard_is_not_beaten_by_one_fixed_trick() {
+    let tricks: [(&str, Arrange, Decide); 4] = [
+        ("random stacks, always match", random_arrangement, always_match),
+        ("random stacks, always fold", random_arrangement, always_fold),
+        ("a tower on the 0, always match", tower_on_zero, always_match),
+        ("stacks by number, always match", by_number, always_match),
+    ];
+    for (name, arrange, decide) in tricks {
+        let rate = hard_against(
+            |seed| {
+                Box::new(Trick {
+                    rng: StdRng::seed_from_u64(seed),
+                    arrange,
+                    decide,
+                })
+            },
+            400,
+        );
+        assert!(rate >= 0.6, "Hard scores only {rate:.3} against `{name}`");
+    }
+}
+
+#[test]
+fn every_level_plays_legal_actions() {
+    for level in [Level::Random, Level::Easy, Level::Normal, Level::Hard] {
+        let rate = hard_against(|seed| Betting::bot(level, seed), 60);
+        assert!((0.0..=1.0).contains(&rate));
+    }
+}
