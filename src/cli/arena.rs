@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::rules::{Game, Level, sub_seed};
+use crate::rules::{Bot, Game, Level, sub_seed};
 
 pub struct ArenaReport {
     pub games: usize,
@@ -19,6 +19,16 @@ pub struct ArenaReport {
 }
 
 pub fn play<G: Game>(a: Level, b: Level, games: usize, seed: u64) -> ArenaReport {
+    play_bots::<G>(|player, seed| G::bot([a, b][player], seed), games, seed)
+}
+
+/// The arena for any two players: `make(0, seed)` makes A, `make(1, seed)`
+/// makes B, afresh for every game.
+pub fn play_bots<G: Game>(
+    mut make: impl FnMut(usize, u64) -> Box<dyn Bot<G>>,
+    games: usize,
+    seed: u64,
+) -> ArenaReport {
     let mut results = Vec::with_capacity(games);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut slowest_move = Duration::ZERO;
@@ -26,8 +36,7 @@ pub fn play<G: Game>(a: Level, b: Level, games: usize, seed: u64) -> ArenaReport
         let game_seed = sub_seed(seed, i as u64);
         // A sits in seat 0 in even games and seat 1 in odd ones.
         let a_seat = i % 2;
-        let levels = if a_seat == 0 { [a, b] } else { [b, a] };
-        let mut bots = [0, 1].map(|s| G::bot(levels[s], sub_seed(game_seed, 100 + s as u64)));
+        let mut bots = [0, 1].map(|s| make(usize::from(s != a_seat), sub_seed(game_seed, 100 + s as u64)));
         let mut game = G::new_game(game_seed);
         while let Some(seat) = game.to_move() {
             let started = Instant::now();

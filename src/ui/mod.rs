@@ -4,6 +4,7 @@
 mod curtain;
 pub mod frame;
 mod menus;
+pub mod reveal;
 mod screens;
 mod screenshot;
 pub mod theme;
@@ -69,6 +70,18 @@ impl FreeSpace {
     /// Keeps what `ui` has not used for the next layer.
     pub fn keep_rest(&mut self, ui: &egui::Ui) {
         self.0 = Some(ui.available_rect_before_wrap());
+    }
+
+    /// A game's bar along the bottom of the free space, its contents in one
+    /// centred row; the rest stays free for the next layer.
+    pub fn bottom_bar(&mut self, ctx: &egui::Context, id: &'static str, add: impl FnOnce(&mut egui::Ui)) {
+        let mut root = self.ui(ctx, id);
+        egui::Panel::bottom(egui::Id::new(id).with("bar"))
+            .min_size(72.0)
+            .show(&mut root, |ui| {
+                ui.horizontal_centered(add);
+            });
+        self.keep_rest(&root);
     }
 
     /// Whether a window position in logical pixels lies on the free table.

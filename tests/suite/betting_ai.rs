@@ -3,7 +3,9 @@
 
 use black_and_white::games::betting::rules::random_arrangement;
 use black_and_white::games::betting::{Betting, BettingAction, BettingView, Phase, Placement};
-use black_and_white::rules::{Bot, Game, Level, sub_seed};
+use black_and_white::rules::{Bot, Game, Level};
+
+use crate::support::hard_against;
 use rand::{SeedableRng, rngs::StdRng};
 
 type Arrange = fn(&mut StdRng) -> Vec<Placement>;
@@ -53,28 +55,6 @@ fn always_fold(_: &BettingView) -> BettingAction {
     BettingAction::Fold
 }
 
-/// Hard's score rate over `games`, seats alternating.
-fn hard_against(mut make: impl FnMut(u64) -> Box<dyn Bot<Betting>>, games: u64) -> f64 {
-    let mut points = 0.0;
-    for i in 0..games {
-        let hard_seat = (i % 2) as usize;
-        let hard = Betting::bot(Level::Hard, sub_seed(i, 1));
-        let mut bots: [Box<dyn Bot<Betting>>; 2] = if hard_seat == 0 {
-            [hard, make(i)]
-        } else {
-            [make(i), hard]
-        };
-        let mut game = Betting::new_game(i);
-        while let Some(seat) = game.to_move() {
-            let action = bots[seat].choose(&game.view(seat));
-            game.check(seat, &action).expect("legal actions only");
-            game.apply(seat, action).unwrap();
-        }
-        points += game.outcome().unwrap().points_for(hard_seat);
-    }
-    points / games as f64
-}
-
 #[test]
 fn hard_is_not_beaten_by_one_fixed_trick() {
     let tricks: [(&str, Arrange, Decide); 4] = [
@@ -84,7 +64,7 @@ fn hard_is_not_beaten_by_one_fixed_trick() {
         ("stacks by number, always match", by_number, always_match),
     ];
     for (name, arrange, decide) in tricks {
-        let rate = hard_against(
+        let rate = hard_against::<Betting>(
             |seed| {
                 Box::new(Trick {
                     rng: StdRng::seed_from_u64(seed),
@@ -101,7 +81,7 @@ fn hard_is_not_beaten_by_one_fixed_trick() {
 #[test]
 fn every_level_plays_legal_actions() {
     for level in [Level::Random, Level::Easy, Level::Normal, Level::Hard] {
-        let rate = hard_against(|seed| Betting::bot(level, seed), 60);
+        let rate = hard_against::<Betting>(|seed| Betting::bot(level, seed), 60);
         assert!((0.0..=1.0).contains(&rate));
     }
 }

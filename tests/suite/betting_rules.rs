@@ -10,44 +10,7 @@ use black_and_white::rules::{Game, Outcome};
 use rand::{SeedableRng, rngs::StdRng};
 use serde_json::json;
 
-fn arrangement(slots: &[(u8, u8)]) -> Vec<Placement> {
-    slots
-        .iter()
-        .map(|&(tile, chips)| Placement { tile, chips })
-        .collect()
-}
-
-/// Player 0 wins slot 1 with a default match; slots 2-6 settle by
-/// themselves (equal stacks) and player 1 is asked at slot 7.
-fn p0() -> Vec<Placement> {
-    arrangement(&[
-        (5, 1),
-        (0, 3),
-        (1, 3),
-        (2, 3),
-        (3, 3),
-        (4, 3),
-        (6, 3),
-        (7, 3),
-        (8, 4),
-        (9, 4),
-    ])
-}
-
-fn p1() -> Vec<Placement> {
-    arrangement(&[
-        (4, 6),
-        (0, 3),
-        (1, 3),
-        (2, 3),
-        (3, 3),
-        (5, 3),
-        (6, 2),
-        (7, 3),
-        (8, 2),
-        (9, 2),
-    ])
-}
+use crate::support::{arrangement, betting_p0, betting_p1};
 
 fn arranged(a: Vec<Placement>, b: Vec<Placement>) -> (Betting, Vec<BettingEvent>) {
     let mut game = Betting::new_game(7);
@@ -77,23 +40,27 @@ fn chips_in_play(game: &Betting) -> u32 {
 
 #[test]
 fn an_arrangement_is_ten_tiles_once_each_and_thirty_chips_at_least_one_per_tile() {
-    assert!(check_arrangement(&p0()).is_ok());
-    let mut twice = p0();
+    assert!(check_arrangement(&betting_p0()).is_ok());
+    let mut twice = betting_p0();
     twice[1].tile = 5;
     assert!(
         check_arrangement(&twice)
             .unwrap_err()
             .contains("tile 5 is already")
     );
-    let mut bare = p0();
+    let mut bare = betting_p0();
     bare[0].chips = 0;
     bare[1].chips = 4;
     assert!(check_arrangement(&bare).unwrap_err().contains("at least 1"));
-    let mut heavy = p0();
+    let mut heavy = betting_p0();
     heavy[0].chips = 2;
     assert!(check_arrangement(&heavy).unwrap_err().contains("31, not 30"));
-    assert!(check_arrangement(&p0()[..9]).unwrap_err().contains("ten slots"));
-    let mut eleven = p0();
+    assert!(
+        check_arrangement(&betting_p0()[..9])
+            .unwrap_err()
+            .contains("ten slots")
+    );
+    let mut eleven = betting_p0();
     eleven[0].tile = 10;
     assert!(check_arrangement(&eleven).unwrap_err().contains("no tile 10"));
 }
@@ -103,9 +70,9 @@ fn setup_asks_player_0_then_player_1_and_shows_nothing_of_the_other() {
     let mut game = Betting::new_game(1);
     assert_eq!(game.first(), None, "betting has no coin flip");
     assert_eq!(game.to_move(), Some(0));
-    assert!(game.apply(1, BettingAction::Arrange(p1())).is_err());
+    assert!(game.apply(1, BettingAction::Arrange(betting_p1())).is_err());
     assert!(game.apply(0, BettingAction::Fold).unwrap_err().contains("setup"));
-    game.apply(0, BettingAction::Arrange(p0())).unwrap();
+    game.apply(0, BettingAction::Arrange(betting_p0())).unwrap();
     assert_eq!(game.to_move(), Some(1));
     let view = game.view(1);
     assert_eq!(view.phase, Phase::Setup);
@@ -116,7 +83,7 @@ fn setup_asks_player_0_then_player_1_and_shows_nothing_of_the_other() {
 
 #[test]
 fn the_lower_bettor_is_asked_and_a_default_match_takes_winnings_then_the_latest_tiles() {
-    let (mut game, events) = arranged(p0(), p1());
+    let (mut game, events) = arranged(betting_p0(), betting_p1());
     assert!(settled(&events).is_empty());
     assert_eq!(game.to_move(), Some(0), "1 chip against 6: player 0 decides");
     let view = game.view(0);
@@ -158,7 +125,7 @@ fn the_lower_bettor_is_asked_and_a_default_match_takes_winnings_then_the_latest_
 
 #[test]
 fn an_explicit_match_names_where_every_chip_comes_from() {
-    let (mut game, _) = arranged(p0(), p1());
+    let (mut game, _) = arranged(betting_p0(), betting_p1());
     game.apply(0, BettingAction::Match(None)).unwrap();
     let explicit = |from_winnings, pull: &[(usize, u8)]| {
         BettingAction::Match(Some(Sourcing {
@@ -188,7 +155,7 @@ fn an_explicit_match_names_where_every_chip_comes_from() {
 
 #[test]
 fn a_fold_hands_over_the_slot_and_keeps_both_tiles_hidden_until_the_end() {
-    let (mut game, _) = arranged(p0(), p1());
+    let (mut game, _) = arranged(betting_p0(), betting_p1());
     game.apply(0, BettingAction::Match(None)).unwrap();
     let events = game.apply(1, BettingAction::Fold).unwrap();
     let fold = settled(&events)[0];
@@ -257,7 +224,7 @@ fn more_chips_wins_and_equal_chips_is_a_draw() {
 
 #[test]
 fn a_clock_that_runs_out_folds_or_arranges_at_random() {
-    let (mut game, _) = arranged(p0(), p1());
+    let (mut game, _) = arranged(betting_p0(), betting_p1());
     let events = game.apply(0, BettingAction::Timeout).unwrap();
     let fold = settled(&events)[0];
     assert_eq!((fold.folder, fold.auto), (Some(0), Some(AutoFold::OutOfTime)));

@@ -1,7 +1,9 @@
 //! The bidding opponents: legal bids, and Hard against fixed tricks.
 
 use black_and_white::games::bidding::{Bidding, BiddingAction, BiddingView, Card};
-use black_and_white::rules::{Bot, Game, Level, sub_seed};
+use black_and_white::rules::{Bot, Game, Level};
+
+use crate::support::hard_against;
 
 /// A player who always does the same thing.
 struct Trick(fn(&BiddingView) -> u8);
@@ -29,27 +31,6 @@ fn mirror_the_card(view: &BiddingView) -> u8 {
     }
 }
 
-/// Hard's score rate over `games` against a bot, seats alternating.
-fn hard_against(mut make: impl FnMut() -> Box<dyn Bot<Bidding>>, games: u64) -> f64 {
-    let mut points = 0.0;
-    for i in 0..games {
-        let hard_seat = (i % 2) as usize;
-        let mut bots: [Box<dyn Bot<Bidding>>; 2] = if hard_seat == 0 {
-            [Bidding::bot(Level::Hard, sub_seed(i, 1)), make()]
-        } else {
-            [make(), Bidding::bot(Level::Hard, sub_seed(i, 1))]
-        };
-        let mut game = Bidding::new_game(i);
-        while let Some(seat) = game.to_move() {
-            let action = bots[seat].choose(&game.view(seat));
-            game.check(seat, &action).expect("legal bids only");
-            game.apply(seat, action).unwrap();
-        }
-        points += game.outcome().unwrap().points_for(hard_seat);
-    }
-    points / games as f64
-}
-
 #[test]
 fn hard_is_not_beaten_by_one_fixed_trick() {
     for (name, trick) in [
@@ -57,7 +38,7 @@ fn hard_is_not_beaten_by_one_fixed_trick() {
         ("0 then all-in", nothing_then_all_in),
         ("mirror the card", mirror_the_card),
     ] {
-        let rate = hard_against(|| Box::new(Trick(trick)), 400);
+        let rate = hard_against::<Bidding>(|_| Box::new(Trick(trick)), 400);
         assert!(rate >= 0.6, "Hard scores only {rate:.3} against `{name}`");
     }
 }
@@ -65,7 +46,7 @@ fn hard_is_not_beaten_by_one_fixed_trick() {
 #[test]
 fn every_level_bids_within_its_pool() {
     for level in [Level::Random, Level::Easy, Level::Normal, Level::Hard] {
-        let rate = hard_against(|| Bidding::bot(level, 3), 40);
+        let rate = hard_against::<Bidding>(|seed| Bidding::bot(level, seed), 40);
         assert!((0.0..=1.0).contains(&rate));
     }
 }

@@ -9,5 +9,6 @@ mod headless;
 mod playouts;
 mod referee;
 mod screenshot;
+mod support;
 mod tiles_ai;
 mod tiles_rules;

@@ -5,6 +5,8 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
+use crate::support::{betting_p0, betting_p1};
+
 const BIN: &str = env!("CARGO_BIN_EXE_black-and-white");
 
 /// Runs the referee with all of `input` on stdin; its stdout lines and exit code.
@@ -269,10 +271,6 @@ fn betting_line(player: u64, action: Value) -> String {
     format!("{}\n", json!({"player": player, "action": action}))
 }
 
-fn betting_arrangement(slots: &[(u8, u8)]) -> Value {
-    json!({"arrangement": slots.iter().map(|&(t, c)| json!({"tile": t, "chips": c})).collect::<Vec<_>>()})
-}
-
 #[test]
 fn betting_setup_slots_and_timeouts_as_the_protocol_says() {
     let (lines, code) = referee(&["--game", "betting", "--seed", "4"], b"");
@@ -286,42 +284,11 @@ fn betting_setup_slots_and_timeouts_as_the_protocol_says() {
         json!({"type":"ask","player":0,"view":{"phase":"setup","tiles":[0,1,2,3,4,5,6,7,8,9],"chips":30},"legal":{"slots":10,"min_chips":1,"total_chips":30}})
     );
 
-    let p0 = betting_arrangement(&[
-        (5, 1),
-        (0, 3),
-        (1, 3),
-        (2, 3),
-        (3, 3),
-        (4, 3),
-        (6, 3),
-        (7, 3),
-        (8, 4),
-        (9, 4),
-    ]);
-    let p1 = betting_arrangement(&[
-        (4, 6),
-        (0, 3),
-        (1, 3),
-        (2, 3),
-        (3, 3),
-        (5, 3),
-        (6, 2),
-        (7, 3),
-        (8, 2),
-        (9, 2),
-    ]);
-    let short = betting_arrangement(&[
-        (5, 1),
-        (0, 3),
-        (1, 3),
-        (2, 3),
-        (3, 3),
-        (4, 3),
-        (6, 3),
-        (7, 3),
-        (8, 4),
-        (9, 3),
-    ]);
+    let p0 = json!({"arrangement": betting_p0()});
+    let p1 = json!({"arrangement": betting_p1()});
+    let mut short = betting_p0();
+    short[9].chips -= 1;
+    let short = json!({"arrangement": short});
     let input = [
         betting_line(0, json!({"timeout": false})),
         betting_line(0, short),

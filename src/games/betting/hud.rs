@@ -14,6 +14,7 @@ use crate::menus::Menu;
 use crate::rules::{Game, Seat, other};
 use crate::screens::Screen;
 use crate::session::{Act, Opponent, Session};
+use crate::ui::reveal::{self, Cell};
 use crate::ui::{FreeSpace, UiLayer, theme};
 
 /// The chip picker: where the chips of a match come from, chosen by hand.
@@ -162,77 +163,71 @@ fn bottom_bar(
     let me = session.viewer;
     let view = session.game.view(me);
     let names = session.names();
-    let mut root = space.ui(contexts.ctx_mut()?, "betting-hud-root");
-    egui::Panel::bottom("betting-hud")
-        .min_size(72.0)
-        .show(&mut root, |ui| {
-            ui.horizontal_centered(|ui| {
-                let running = clock_state.running(me, turn_slot(&session.game, me));
-                if view.phase == Phase::Setup {
-                    setup_bar(ui, &session, &board, running, clock_state.full, &mut edits);
-                    return;
-                }
-                ui.label(
-                    egui::RichText::new(format!("{} - {}", view.winnings[me], view.winnings[other(me)]))
-                        .size(22.0)
-                        .strong(),
-                )
-                .on_hover_text(format!("Winnings: {} - {}", names[me], names[other(me)]));
-                ui.separator();
-                if pacing.on_screen(&session.game).is_some() {
-                    if ui
-                        .button(egui::RichText::new("Next (Space)").size(19.0).strong())
-                        .clicked()
-                    {
-                        move_on.write(MoveOn);
-                    }
-                    ui.label("Each result stays for three seconds.");
-                    return;
-                }
-                let Some(view) = deciding(&session) else {
-                    let waiting = match view.to_move {
-                        Some(seat) => format!("{} is deciding…", names[seat]),
-                        None => "Every chip has been won.".into(),
-                    };
-                    ui.label(egui::RichText::new(waiting).size(19.0));
-                    return;
-                };
-                let decision = view.decision.expect("deciding");
-                let chips = view.chips.expect("a slot is played");
-                let colours = view.colours.expect("a slot is played");
-                picker.follow(&session.game, me, view.slot, decision.gap);
-                if let Some(left) = running {
-                    clock(ui, left, clock_state.full);
-                }
-                ui.label(format!(
-                    "Slot {}: their {} tile {} chips, your {} {}.\nMatching adds {}; you can find {}.",
-                    view.slot,
-                    colours[other(me)].name(),
-                    chips[other(me)],
-                    view.my_tile().unwrap_or_default(),
-                    chips[me],
-                    decision.gap,
-                    decision.available
-                ));
-                if ui
-                    .button(egui::RichText::new("Match (M)").size(19.0).strong())
-                    .clicked()
-                {
-                    acts.write(Act::new(BettingAction::Match(None)));
-                }
-                if ui.button(egui::RichText::new("Fold (F)").size(19.0)).clicked() {
-                    acts.write(Act::new(BettingAction::Fold));
-                }
-                if ui
-                    .selectable_label(picker.open, "Choose chips (C)")
-                    .on_hover_text("Pick the tiles (and winnings) the match takes its chips from")
-                    .clicked()
-                {
-                    picker.open = !picker.open;
-                }
-            });
-        });
-    space.keep_rest(&root);
+    space.bottom_bar(contexts.ctx_mut()?, "betting-hud", |ui| {
+        let running = clock_state.running(me, turn_slot(&session.game, me));
+        if view.phase == Phase::Setup {
+            setup_bar(ui, &session, &board, running, clock_state.full, &mut edits);
+            return;
+        }
+        ui.label(
+            egui::RichText::new(format!("{} - {}", view.winnings[me], view.winnings[other(me)]))
+                .size(22.0)
+                .strong(),
+        )
+        .on_hover_text(format!("Winnings: {} - {}", names[me], names[other(me)]));
+        ui.separator();
+        if pacing.on_screen(&session.game).is_some() {
+            if ui
+                .button(egui::RichText::new("Next (Space)").size(19.0).strong())
+                .clicked()
+            {
+                move_on.write(MoveOn);
+            }
+            ui.label("Each result stays for three seconds.");
+            return;
+        }
+        let Some(view) = deciding(&session) else {
+            let waiting = match view.to_move {
+                Some(seat) => format!("{} is deciding…", names[seat]),
+                None => "Every chip has been won.".into(),
+            };
+            ui.label(egui::RichText::new(waiting).size(19.0));
+            return;
+        };
+        let decision = view.decision.expect("deciding");
+        let chips = view.chips.expect("a slot is played");
+        let colours = view.colours.expect("a slot is played");
+        picker.follow(&session.game, me, view.slot, decision.gap);
+        if let Some(left) = running {
+            clock(ui, left, clock_state.full);
+        }
+        ui.label(format!(
+            "Slot {}: their {} tile {} chips, your {} {}.\nMatching adds {}; you can find {}.",
+            view.slot,
+            colours[other(me)].name(),
+            chips[other(me)],
+            view.my_tile().unwrap_or_default(),
+            chips[me],
+            decision.gap,
+            decision.available
+        ));
+        if ui
+            .button(egui::RichText::new("Match (M)").size(19.0).strong())
+            .clicked()
+        {
+            acts.write(Act::new(BettingAction::Match(None)));
+        }
+        if ui.button(egui::RichText::new("Fold (F)").size(19.0)).clicked() {
+            acts.write(Act::new(BettingAction::Fold));
+        }
+        if ui
+            .selectable_label(picker.open, "Choose chips (C)")
+            .on_hover_text("Pick the tiles (and winnings) the match takes its chips from")
+            .clicked()
+        {
+            picker.open = !picker.open;
+        }
+    });
     Ok(())
 }
 
@@ -372,48 +367,24 @@ fn picker_window(
 }
 
 fn reveal_window(mut contexts: EguiContexts, session: Res<Session<Betting>>) -> Result {
-    let names = session.names();
     let results = session.game.results();
-    egui::Window::new("Both arrangements, as placed")
-        .collapsible(true)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
-        .show(contexts.ctx_mut()?, |ui| {
-            egui::Grid::new("arrangements")
-                .striped(true)
-                .spacing([12.0, 4.0])
-                .show(ui, |ui| {
-                    ui.strong("Slot");
-                    for slot in 1..=SLOTS {
-                        ui.strong(slot.to_string());
-                    }
-                    ui.end_row();
-                    for seat in [0, 1] {
-                        ui.strong(&names[seat]);
-                        for (slot, placed) in session
-                            .game
-                            .arrangement(seat)
-                            .unwrap_or_default()
-                            .iter()
-                            .enumerate()
-                        {
-                            let mut text = egui::RichText::new(format!("{} ×{}", placed.tile, placed.chips));
-                            if let Some(r) = results.get(slot) {
-                                if r.winner == Some(seat) {
-                                    text = text.color(theme::ACCENT).strong();
-                                }
-                                if r.outcome == SlotOutcome::Fold {
-                                    text = text.italics();
-                                }
-                            }
-                            ui.label(text);
-                        }
-                        ui.end_row();
-                    }
-                });
-            ui.label(
-                egui::RichText::new("Tile ×chips at setup. Gold: took the slot. Italic: folded.").small(),
-            );
-        });
+    let arrangements = [0, 1].map(|seat| session.game.arrangement(seat).unwrap_or_default());
+    reveal::reveal_window(
+        contexts.ctx_mut()?,
+        "Both arrangements, as placed",
+        "Slot",
+        &session.names(),
+        SLOTS,
+        |seat, slot| {
+            let placed = arrangements[seat].get(slot)?;
+            let result = results.get(slot);
+            Some(Cell {
+                won: result.is_some_and(|r| r.winner == Some(seat)),
+                folded: result.is_some_and(|r| r.outcome == SlotOutcome::Fold),
+                ..Cell::new(format!("{} ×{}", placed.tile, placed.chips))
+            })
+        },
+        "Tile ×chips at setup. Gold: took the slot. Italic: folded.",
+    );
     Ok(())
 }

@@ -11,7 +11,8 @@ use crate::menus::Menu;
 use crate::rules::{Game, Seat, other};
 use crate::screens::Screen;
 use crate::session::{Act, Session};
-use crate::ui::{FreeSpace, UiLayer, digit_pressed, theme};
+use crate::ui::reveal::{self, Cell};
+use crate::ui::{FreeSpace, UiLayer, digit_pressed};
 
 /// The bid being entered by the person at the screen.
 #[derive(Resource, Default, Debug)]
@@ -109,104 +110,81 @@ fn bottom_bar(
     let me = session.viewer;
     let view = session.game.view(me);
     let names = session.names();
-    let mut root = space.ui(contexts.ctx_mut()?, "bidding-hud-root");
-    egui::Panel::bottom("bidding-hud")
-        .min_size(72.0)
-        .show(&mut root, |ui| {
-            ui.horizontal_centered(|ui| {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{} {} – {} {}",
-                        names[me],
-                        view.wins[me],
-                        view.wins[other(me)],
-                        names[other(me)]
-                    ))
-                    .size(22.0)
-                    .strong(),
-                );
-                ui.separator();
-                let Some(seat) = session.human_to_move() else {
-                    let waiting = view.to_move.map(|s| format!("{} is bidding…", names[s]));
-                    ui.label(egui::RichText::new(waiting.unwrap_or_else(|| "Game over.".into())).size(19.0));
-                    return;
-                };
-                entry.follow_turn(view.round, seat);
-                if let Some(card) = view.card {
-                    let colour = match card {
-                        Card::White => "a white card (10 or more)",
-                        Card::Black => "a black card (9 or less)",
-                    };
-                    ui.label(format!("{} bid {colour}.", names[other(me)]));
-                }
-                if entry.confirming {
-                    ui.label(egui::RichText::new(format!("Seal a bid of {}?", entry.amount)).size(20.0));
-                    if ui
-                        .button(egui::RichText::new("Seal (Enter)").size(20.0).strong())
-                        .clicked()
-                    {
-                        acts.write(Act::new(BiddingAction { bid: entry.amount }));
-                    }
-                    if ui.button("Change (Backspace)").clicked() {
-                        entry.confirming = false;
-                    }
-                } else {
-                    ui.label(format!("Pool {}", view.pool));
-                    if ui.button("−").clicked() {
-                        entry.amount = entry.amount.saturating_sub(1);
-                    }
-                    ui.add(egui::Slider::new(&mut entry.amount, 0..=view.pool).show_value(false));
-                    if ui.button("+").clicked() {
-                        entry.amount = (entry.amount + 1).min(view.pool);
-                    }
-                    ui.add(egui::DragValue::new(&mut entry.amount).range(0..=view.pool));
-                    if ui
-                        .button(egui::RichText::new("Bid (Enter)").size(20.0).strong())
-                        .clicked()
-                    {
-                        entry.confirming = true;
-                    }
-                }
-            });
-        });
-    space.keep_rest(&root);
+    space.bottom_bar(contexts.ctx_mut()?, "bidding-hud", |ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {} – {} {}",
+                names[me],
+                view.wins[me],
+                view.wins[other(me)],
+                names[other(me)]
+            ))
+            .size(22.0)
+            .strong(),
+        );
+        ui.separator();
+        let Some(seat) = session.human_to_move() else {
+            let waiting = view.to_move.map(|s| format!("{} is bidding…", names[s]));
+            ui.label(egui::RichText::new(waiting.unwrap_or_else(|| "Game over.".into())).size(19.0));
+            return;
+        };
+        entry.follow_turn(view.round, seat);
+        if let Some(card) = view.card {
+            let colour = match card {
+                Card::White => "a white card (10 or more)",
+                Card::Black => "a black card (9 or less)",
+            };
+            ui.label(format!("{} bid {colour}.", names[other(me)]));
+        }
+        if entry.confirming {
+            ui.label(egui::RichText::new(format!("Seal a bid of {}?", entry.amount)).size(20.0));
+            if ui
+                .button(egui::RichText::new("Seal (Enter)").size(20.0).strong())
+                .clicked()
+            {
+                acts.write(Act::new(BiddingAction { bid: entry.amount }));
+            }
+            if ui.button("Change (Backspace)").clicked() {
+                entry.confirming = false;
+            }
+        } else {
+            ui.label(format!("Pool {}", view.pool));
+            if ui.button("−").clicked() {
+                entry.amount = entry.amount.saturating_sub(1);
+            }
+            ui.add(egui::Slider::new(&mut entry.amount, 0..=view.pool).show_value(false));
+            if ui.button("+").clicked() {
+                entry.amount = (entry.amount + 1).min(view.pool);
+            }
+            ui.add(egui::DragValue::new(&mut entry.amount).range(0..=view.pool));
+            if ui
+                .button(egui::RichText::new("Bid (Enter)").size(20.0).strong())
+                .clicked()
+            {
+                entry.confirming = true;
+            }
+        }
+    });
     Ok(())
 }
 
 fn reveal_window(mut contexts: EguiContexts, session: Res<Session<Bidding>>) -> Result {
     let bids = session.game.bids();
     let rounds = session.game.rounds();
-    let names = session.names();
-    egui::Window::new("Every bid, round by round")
-        .collapsible(true)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
-        .show(contexts.ctx_mut()?, |ui| {
-            egui::Grid::new("bids")
-                .striped(true)
-                .spacing([14.0, 4.0])
-                .show(ui, |ui| {
-                    ui.strong("Round");
-                    for r in 1..=ROUNDS {
-                        ui.strong(r.to_string());
-                    }
-                    ui.end_row();
-                    for seat in [0, 1] {
-                        ui.strong(&names[seat]);
-                        for (r, round) in rounds.iter().enumerate() {
-                            let mut text = egui::RichText::new(bids[seat][r].to_string()).size(19.0);
-                            if round.winner == Some(seat) {
-                                text = text.color(theme::ACCENT).strong();
-                            }
-                            if round.first == seat {
-                                text = text.underline();
-                            }
-                            ui.label(text);
-                        }
-                        ui.end_row();
-                    }
-                });
-            ui.label(egui::RichText::new("Underlined: bid first. Gold: won the round.").small());
-        });
+    reveal::reveal_window(
+        contexts.ctx_mut()?,
+        "Every bid, round by round",
+        "Round",
+        &session.names(),
+        ROUNDS,
+        |seat, r| {
+            rounds.get(r).map(|round| Cell {
+                won: round.winner == Some(seat),
+                first: round.first == seat,
+                ..Cell::new(bids[seat][r].to_string())
+            })
+        },
+        "Underlined: bid first. Gold: won the round.",
+    );
     Ok(())
 }

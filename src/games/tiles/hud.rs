@@ -12,7 +12,8 @@ use crate::rules::{Game, other};
 use crate::screens::Screen;
 use crate::session::{Act, Session};
 use crate::settings::Settings;
-use crate::ui::{FreeSpace, UiLayer, digit_pressed, theme};
+use crate::ui::reveal::{self, Cell};
+use crate::ui::{FreeSpace, UiLayer, digit_pressed};
 
 /// The tile the person at the screen has picked but not yet played.
 #[derive(Resource, Default, Debug)]
@@ -74,101 +75,75 @@ fn bottom_bar(
     let me = session.viewer;
     let view = session.game.view(me);
     let names = session.names();
-    let mut root = space.ui(contexts.ctx_mut()?, "tiles-hud-root");
-    egui::Panel::bottom("tiles-hud")
-        .min_size(72.0)
-        .show(&mut root, |ui| {
-            ui.horizontal_centered(|ui| {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{} {} – {} {}",
-                        names[me],
-                        view.score[me],
-                        view.score[other(me)],
-                        names[other(me)]
-                    ))
-                    .size(22.0)
-                    .strong(),
-                );
+    space.bottom_bar(contexts.ctx_mut()?, "tiles-hud", |ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {} – {} {}",
+                names[me],
+                view.score[me],
+                view.score[other(me)],
+                names[other(me)]
+            ))
+            .size(22.0)
+            .strong(),
+        );
+        ui.separator();
+        let prompt = match (session.human_to_move(), view.to_move) {
+            (Some(_), _) if view.leader == me => "Your lead: choose a tile, then play it.".to_string(),
+            (Some(_), _) => format!(
+                "{} led a {} tile. Choose your answer.",
+                names[other(me)],
+                view.led.map(Colour::name).unwrap_or("face-down")
+            ),
+            (None, Some(seat)) => format!("{} is thinking…", names[seat]),
+            (None, None) => "Game over.".into(),
+        };
+        ui.label(egui::RichText::new(prompt).size(19.0));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let can_play = session.human_to_move().is_some();
+            let picked = choice.0.filter(|t| view.hand.contains(t));
+            let label = match picked {
+                Some(tile) => format!("Play {tile} (Enter)"),
+                None => "Play".into(),
+            };
+            let button = egui::Button::new(egui::RichText::new(label).size(20.0).strong());
+            if ui.add_enabled(can_play && picked.is_some(), button).clicked()
+                && let Some(tile) = picked
+            {
+                acts.write(Act::new(TilesAction { tile }));
+                choice.0 = None;
+            }
+            if settings.colour_counter {
                 ui.separator();
-                let prompt = match (session.human_to_move(), view.to_move) {
-                    (Some(_), _) if view.leader == me => {
-                        "Your lead: choose a tile, then play it.".to_string()
-                    }
-                    (Some(_), _) => format!(
-                        "{} led a {} tile. Choose your answer.",
-                        names[other(me)],
-                        view.led.map(Colour::name).unwrap_or("face-down")
-                    ),
-                    (None, Some(seat)) => format!("{} is thinking…", names[seat]),
-                    (None, None) => "Game over.".into(),
-                };
-                ui.label(egui::RichText::new(prompt).size(19.0));
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let can_play = session.human_to_move().is_some();
-                    let picked = choice.0.filter(|t| view.hand.contains(t));
-                    let label = match picked {
-                        Some(tile) => format!("Play {tile} (Enter)"),
-                        None => "Play".into(),
-                    };
-                    let button = egui::Button::new(egui::RichText::new(label).size(20.0).strong());
-                    if ui.add_enabled(can_play && picked.is_some(), button).clicked()
-                        && let Some(tile) = picked
-                    {
-                        acts.write(Act::new(TilesAction { tile }));
-                        choice.0 = None;
-                    }
-                    if settings.colour_counter {
-                        ui.separator();
-                        ui.label(format!(
-                            "{} has left: {} black, {} white",
-                            names[other(me)],
-                            view.opponent_left.black,
-                            view.opponent_left.white
-                        ));
-                    }
-                });
-            });
+                ui.label(format!(
+                    "{} has left: {} black, {} white",
+                    names[other(me)],
+                    view.opponent_left.black,
+                    view.opponent_left.white
+                ));
+            }
         });
-    space.keep_rest(&root);
+    });
     Ok(())
 }
 
 fn reveal_window(mut contexts: EguiContexts, session: Res<Session<Tiles>>) -> Result {
     let played = session.game.played();
     let rounds = session.game.rounds();
-    let names = session.names();
-    egui::Window::new("Both sequences, round by round")
-        .collapsible(true)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
-        .show(contexts.ctx_mut()?, |ui| {
-            egui::Grid::new("reveal")
-                .striped(true)
-                .spacing([14.0, 4.0])
-                .show(ui, |ui| {
-                    ui.strong("Round");
-                    for r in 1..=ROUNDS {
-                        ui.strong(r.to_string());
-                    }
-                    ui.end_row();
-                    for seat in [0, 1] {
-                        ui.strong(&names[seat]);
-                        for (r, round) in rounds.iter().enumerate() {
-                            let tile = played[seat][r];
-                            let mut text = egui::RichText::new(tile.to_string()).size(19.0);
-                            if round.winner == Some(seat) {
-                                text = text.color(theme::ACCENT).strong();
-                            }
-                            if round.leader == seat {
-                                text = text.underline();
-                            }
-                            ui.label(text);
-                        }
-                        ui.end_row();
-                    }
-                });
-            ui.label(egui::RichText::new("Underlined: led the round. Gold: won it.").small());
-        });
+    reveal::reveal_window(
+        contexts.ctx_mut()?,
+        "Both sequences, round by round",
+        "Round",
+        &session.names(),
+        ROUNDS,
+        |seat, r| {
+            rounds.get(r).map(|round| Cell {
+                won: round.winner == Some(seat),
+                first: round.leader == seat,
+                ..Cell::new(played[seat][r].to_string())
+            })
+        },
+        "Underlined: led the round. Gold: won it.",
+    );
     Ok(())
 }
