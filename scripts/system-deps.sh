@@ -2,7 +2,9 @@
 # Installs the Debian packages the game needs to build, play and be tested:
 # ALSA headers for sound, the X11 and xkbcommon libraries winit loads,
 # Mesa's Vulkan driver (lavapipe renders without a GPU) and Xvfb for the
-# screenshot tests. Does nothing when they are already there.
+# screenshot tests. `system-deps.sh web` adds what the web build and its
+# browser test need: Node.js with npm, and Chromium. Does nothing when they
+# are already there.
 set -euo pipefail
 
 packages=(
@@ -11,6 +13,11 @@ packages=(
     libvulkan1 mesa-vulkan-drivers
     xvfb xauth
 )
+if [ "${1:-}" = web ]; then
+    # A Node.js from elsewhere (nodesource ships npm inside) is fine too.
+    command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+    packages+=(chromium)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

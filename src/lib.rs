@@ -14,6 +14,8 @@ pub mod settings;
 
 mod audio;
 mod ui;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 use std::process::ExitCode;
 
@@ -47,6 +49,8 @@ pub fn plugin(app: &mut App) {
                     title: "Black & White".into(),
                     resolution: (1280, 720).into(),
                     fit_canvas_to_parent: true,
+                    // The page's own canvas, inside its loading screen.
+                    canvas: cfg!(target_arch = "wasm32").then(|| "#game".to_string()),
                     ..default()
                 }),
                 ..default()
@@ -57,6 +61,8 @@ pub fn plugin(app: &mut App) {
             }),
     );
     app.add_plugins((logic_plugin, ui::plugin, audio::plugin, games::table_plugin));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
 }
 
 /// Opens the window and plays until it is closed.

@@ -95,58 +95,116 @@ impl Settings {
     }
 }
 
-/// Where settings are kept. Insert it before the plugins to choose another
-/// file (the tests do); by default it is `settings.ron` in the user's config
-/// folder, or in `BLACK_AND_WHITE_CONFIG_DIR` when that is set.
+/// Where settings are kept natively. Insert it before the plugins to choose
+/// another file (the tests do); by default it is `settings.ron` in the
+/// user's config folder, or in `BLACK_AND_WHITE_CONFIG_DIR` when that is set.
+/// In the browser the settings live in its local storage instead.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct SettingsFile(pub Option<PathBuf>);
 
 impl Default for SettingsFile {
     fn default() -> Self {
-        let dir = match std::env::var_os("BLACK_AND_WHITE_CONFIG_DIR") {
-            Some(dir) => Some(PathBuf::from(dir)),
-            None => dirs::config_dir().map(|d| d.join("black-and-white")),
-        };
-        SettingsFile(dir.map(|d| d.join("settings.ron")))
+        SettingsFile(store::default_file())
     }
 }
 
-/// The settings on disk, or the defaults and why they were not used.
+/// The stored settings, or the defaults and why they were not used.
 pub fn load(file: &SettingsFile) -> (Settings, Option<String>) {
-    let Some(path) = &file.0 else {
-        return (
-            Settings::default(),
-            Some("no config folder on this system; settings will not be kept".into()),
-        );
-    };
-    match std::fs::read_to_string(path) {
-        Ok(text) => match Settings::from_ron(&text) {
+    match store::read(file) {
+        Ok(Some(text)) => match Settings::from_ron(&text) {
             Ok(settings) => (settings, None),
             Err(e) => (
                 Settings::default(),
                 Some(format!(
                     "{} is not valid ({e}); using the defaults",
-                    path.display()
+                    store::name(file)
                 )),
             ),
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
-        Err(e) => (
-            Settings::default(),
-            Some(format!(
-                "could not read {} ({e}); using the defaults",
-                path.display()
-            )),
-        ),
+        Ok(None) => (Settings::default(), None),
+        Err(e) => (Settings::default(), Some(format!("{e}; using the defaults"))),
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod store {
+    use std::path::PathBuf;
+
+    use super::SettingsFile;
+
+    pub fn default_file() -> Option<PathBuf> {
+        let dir = match std::env::var_os("BLACK_AND_WHITE_CONFIG_DIR") {
+            Some(dir) => Some(PathBuf::from(dir)),
+            None => dirs::config_dir().map(|d| d.join("black-and-white")),
+        };
+        dir.map(|d| d.join("settings.ron"))
+    }
+
+    pub fn name(file: &SettingsFile) -> String {
+        file.0
+            .as_ref()
+            .map_or("the settings".into(), |p| p.display().to_string())
+    }
+
+    pub fn read(file: &SettingsFile) -> Result<Option<String>, String> {
+        let path = file
+            .0
+            .as_ref()
+            .ok_or("no config folder on this system; settings will not be kept")?;
+        match std::fs::read_to_string(path) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("could not read {} ({e})", path.display())),
+        }
+    }
+
+    pub fn write(file: &SettingsFile, text: &str) -> Result<(), String> {
+        let path = file.0.as_ref().ok_or("no config folder on this system")?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// In the browser: the page's local storage, under one key.
+#[cfg(target_arch = "wasm32")]
+mod store {
+    use std::path::PathBuf;
+
+    use super::SettingsFile;
+
+    const KEY: &str = "black-and-white/settings.ron";
+
+    pub fn default_file() -> Option<PathBuf> {
+        None
+    }
+
+    pub fn name(_: &SettingsFile) -> String {
+        format!("the browser's stored settings ({KEY})")
+    }
+
+    fn storage() -> Result<web_sys::Storage, String> {
+        web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .ok_or_else(|| "this browser keeps no local storage; settings will not be kept".into())
+    }
+
+    pub fn read(_: &SettingsFile) -> Result<Option<String>, String> {
+        storage()?
+            .get_item(KEY)
+            .map_err(|_| "the browser refused to read its storage".into())
+    }
+
+    pub fn write(_: &SettingsFile, text: &str) -> Result<(), String> {
+        storage()?
+            .set_item(KEY, text)
+            .map_err(|_| "the browser refused to store the settings".into())
     }
 }
 
 fn save(settings: &Settings, file: &SettingsFile) -> Result<(), String> {
-    let path = file.0.as_ref().ok_or("no config folder on this system")?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    std::fs::write(path, settings.to_ron()).map_err(|e| format!("{}: {e}", path.display()))
+    store::write(file, &settings.to_ron())
 }
 
 pub(super) fn plugin(app: &mut App) {

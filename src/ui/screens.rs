@@ -39,6 +39,7 @@ fn title(
     mut next: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<Menu>>,
     log: Res<GameLog>,
+    keys: Res<ButtonInput<KeyCode>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let mut root = space.ui(contexts.ctx_mut()?, "title");
@@ -57,7 +58,7 @@ fn title(
                     .italics(),
             );
             ui.add_space(40.0);
-            if theme::menu_button(ui, "Play") {
+            if theme::menu_button(ui, "Play (Enter)") || keys.just_pressed(KeyCode::Enter) {
                 next.set(Screen::GameList);
             }
             if theme::menu_button(ui, "Settings") {
@@ -170,7 +171,11 @@ fn new_game(
             }
             ui.radio_value(&mut chosen.opponent, Opponent::Friend, "Friend on this screen");
             ui.add_space(8.0);
-            ui.label(egui::RichText::new("A coin flip decides who goes first.").italics());
+            let start = match chosen.game {
+                GameId::Betting => "Both players set up at once, in secret.",
+                _ => "A coin flip decides who goes first.",
+            };
+            ui.label(egui::RichText::new(start).italics());
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 go |= ui

@@ -1,0 +1,162 @@
+// The web build as a player meets it: Debian's Chromium (headless, WebGL2
+// on SwiftShader) opens the served page, waits for the title screen, starts
+// a game of tiles against the computer with the keyboard, plays a tile,
+// and takes screenshots; it also changes a setting and finds it in the
+// browser's storage, and opens the page with broken stored settings. Fails
+// on a blank canvas or any console error.
+//
+//   node tests/web/browser.mjs [FOLDER]   (default dist/web)
+//
+// Screenshots go to $SCREENSHOT_DIR (default dist/web-screens).
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+import { serve } from "../../web/serve.mjs";
+
+const require = createRequire(new URL("../../web/package.json", import.meta.url));
+const { chromium } = require("playwright-core");
+const { PNG } = require("pngjs");
+
+const folder = process.argv[2] ?? "dist/web";
+const shots = process.env.SCREENSHOT_DIR ?? "dist/web-screens";
+await mkdir(shots, { recursive: true });
+
+const server = await serve(folder);
+const url = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-default-apps",
+    "--disable-sync",
+    "--no-first-run",
+    "--metrics-recording-only",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--ignore-gpu-blocklist",
+  ],
+});
+
+const SETTINGS_KEY = "black-and-white/settings.ron";
+const errors = [];
+let failed = false;
+try {
+  const page = await open();
+
+  const started = Date.now();
+  await page.goto(url);
+  await page.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
+  const loadSeconds = (Date.now() - started) / 1000;
+  await settle(page);
+  await check(page, "title", { minColours: 20 });
+
+  // Settings (the title's second button): default difficulty Hard, Close.
+  await click(page, 640, 362);
+  await click(page, 722, 359);
+  await click(page, 562, 475);
+  const stored = await page.evaluate((key) => localStorage.getItem(key), SETTINGS_KEY);
+  if (!stored?.includes("default_difficulty: Hard")) {
+    throw new Error(`the setting was not kept in the browser's storage: ${stored}`);
+  }
+
+  await press(page, "Enter");
+  await page.waitForSelector('body[data-screen="gamelist"]', { timeout: 30_000 });
+  await press(page, "1");
+  await page.waitForSelector('body[data-screen="newgame"]', { timeout: 30_000 });
+  await check(page, "new-game", { minColours: 20 });
+  await press(page, "Enter");
+  await page.waitForSelector('body[data-screen="playing"]', { timeout: 30_000 });
+  await settle(page);
+
+  // Play a tile: pick each number in turn and press Enter, until the log
+  // says a tile of ours was placed (the computer may lead first).
+  const lines = async () => Number(await page.getAttribute("body", "data-log-lines"));
+  const before = await lines();
+  let played = false;
+  for (let attempt = 0; attempt < 30 && !played; attempt++) {
+    await press(page, String(attempt % 9));
+    await press(page, "Enter");
+    await page.waitForTimeout(500);
+    const text = await page.evaluate(() => document.body.dataset.logLines);
+    played = Number(text) >= before + 2;
+  }
+  if (!played) throw new Error(`no tile was played: the log stayed at ${await lines()} lines`);
+  await settle(page);
+  await check(page, "tiles", { minColours: 50, felt: true });
+
+  // Broken stored settings: the defaults, a warning, and the title screen.
+  const broken = await open((key) => localStorage.setItem(key, "(colour_counter: maybe"));
+  const warnings = [];
+  broken.on("console", (message) => warnings.push(message.text()));
+  await broken.goto(url);
+  await broken.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
+  await settle(broken);
+  if (!warnings.some((w) => w.includes("is not valid") && w.includes("using the defaults"))) {
+    throw new Error("broken stored settings gave no warning");
+  }
+
+  console.log(`browser test: passed; page load to title screen ${loadSeconds.toFixed(1)} s`);
+} catch (error) {
+  failed = true;
+  console.error(`browser test: ${error.message}`);
+} finally {
+  await browser.close();
+  server.close();
+}
+if (errors.length > 0) {
+  console.error("browser test: errors in the browser:\n  " + errors.join("\n  "));
+  failed = true;
+}
+process.exit(failed ? 1 : 0);
+
+/// A fresh page (its own storage) that records errors; `setup` runs in the
+/// page before the game does.
+async function open(setup) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  if (setup) await context.addInitScript(setup, SETTINGS_KEY);
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`page: ${error.message}`));
+  return page;
+}
+
+async function click(page, x, y) {
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(700);
+}
+
+async function press(page, key) {
+  await page.keyboard.press(key);
+  await page.waitForTimeout(250);
+}
+
+/// A few frames under SwiftShader before looking.
+async function settle(page) {
+  await page.waitForTimeout(1500);
+}
+
+/// Saves a screenshot and fails on a blank one: too few colours, or no
+/// felt on a table.
+async function check(page, name, { minColours, felt = false }) {
+  const file = join(shots, `${name}.png`);
+  const buffer = await page.screenshot();
+  await writeFile(file, buffer);
+  const png = PNG.sync.read(buffer);
+  const colours = new Set();
+  let feltPixels = 0;
+  for (let i = 0; i < png.data.length; i += 4) {
+    const [r, g, b] = [png.data[i], png.data[i + 1], png.data[i + 2]];
+    colours.add((r << 16) | (g << 8) | b);
+    if (Math.abs(r - 28) < 14 && Math.abs(g - 76) < 14 && Math.abs(b - 51) < 14) feltPixels++;
+  }
+  if (colours.size < minColours) throw new Error(`${file} is blank: ${colours.size} colours`);
+  if (felt && feltPixels < (png.width * png.height) / 5) {
+    throw new Error(`${file} shows no table: ${feltPixels} felt pixels`);
+  }
+  console.log(`browser test: ${file}: ${colours.size} colours`);
+}
