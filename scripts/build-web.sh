@@ -21,7 +21,7 @@ mkdir -p "$out/scenarios"
 if [ "$profile" = web-release ]; then
     # The features Rust's wasm32 target emits by default, so that wasm-opt
     # accepts the module and keeps to what browsers run.
-    web/node_modules/.bin/wasm-opt -Oz \
+    web/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
         --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
         -o "$out/black-and-white_bg.wasm" "$out/black-and-white_bg.wasm"
