@@ -7,6 +7,7 @@ mod menus;
 pub mod reveal;
 mod screens;
 mod screenshot;
+pub mod table;
 pub mod theme;
 pub mod tile;
 
@@ -45,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
             frame::plugin,
             menus::plugin,
             screenshot::plugin,
+            table::plugin,
             tile::plugin,
         ));
 }

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::settings::Settings;
+use crate::ui::table::TableEntity;
 
 /// How far each chip sits above the one below it.
 pub const CHIP_STEP: f32 = 4.0;
@@ -159,6 +160,7 @@ pub fn send_chips(
         let rise = f32::from(i) * CHIP_STEP;
         commands.spawn((
             FlyingChip,
+            TableEntity,
             Flight {
                 from: (from + Vec2::Y * rise).extend(20.0),
                 to: (to + Vec2::Y * rise).extend(20.0),
@@ -173,7 +175,7 @@ pub fn send_chips(
     }
 }
 
-/// Marks chips in the air, so that a table being cleared can drop them.
+/// Marks chips in the air, so that a new result can drop those of the last.
 #[derive(Component)]
 pub struct FlyingChip;
 

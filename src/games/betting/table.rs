@@ -16,9 +16,9 @@ use super::setup_board::SetupBoard;
 use super::setup_input::SetupCursor;
 use crate::audio::Sound;
 use crate::rules::{Game, Seat, other};
-use crate::screens::Screen;
 use crate::session::{Happened, Narrated, Session};
 use crate::settings::Settings;
+use crate::ui::table::{Reveal, TableEntity, clear_table};
 use crate::ui::tile::{Face, TileLook, TilePalette, spawn_tile};
 use crate::ui::{TABLE_CENTER_X, spawn_felt, theme};
 
@@ -44,8 +44,6 @@ pub const RACK_Y: f32 = -200.0;
 const PILE_X: f32 = TABLE_CENTER_X - 450.0;
 const THEIR_PILE_Y: f32 = 150.0;
 const MY_PILE_Y: f32 = -120.0;
-/// Seconds between two slots turning over in the end reveal.
-const REVEAL_STEP: f32 = 0.3;
 
 /// The moments of a result on screen, in seconds at Normal speed: the
 /// matching chips land, the tiles turn over, the pot leaves, the pot lands.
@@ -67,7 +65,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (despawn_table, spawn_table)
+            (clear_table, spawn_table)
                 .chain()
                 .run_if(resource_added::<Session<Betting>>),
             (play_sounds, launch_chips, sync_table)
@@ -78,14 +76,8 @@ pub(super) fn plugin(app: &mut App) {
             .after(crate::AppSystems::Update)
             .after(super::setup_input::setup_mouse),
     )
-    .init_resource::<ShownStacks>()
-    .add_systems(OnEnter(Screen::GameList), despawn_table)
-    .add_systems(OnEnter(Screen::Title), despawn_table)
-    .add_systems(OnEnter(Screen::Result), start_reveal);
+    .init_resource::<ShownStacks>();
 }
-
-#[derive(Component, Clone)]
-struct TableEntity;
 
 /// Which tile an entity is, from the viewer's side of the table.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
@@ -139,26 +131,12 @@ struct TableLook {
     outline_lit: Handle<ColorMaterial>,
 }
 
-/// When the end reveal began.
-#[derive(Resource)]
-struct Reveal {
-    started: f32,
-}
-
 /// Your stacks as last drawn, to see which later tiles chips came off.
 #[derive(Resource, Default)]
 struct ShownStacks {
     mine: [u8; SLOTS],
     /// The settled slot whose chips were last sent flying.
     launched: Option<usize>,
-}
-
-fn despawn_table(mut commands: Commands, entities: Query<Entity, Or<(With<TableEntity>, With<FlyingChip>)>>) {
-    for entity in &entities {
-        commands.entity(entity).despawn();
-    }
-    commands.remove_resource::<Reveal>();
-    commands.insert_resource(ShownStacks::default());
 }
 
 fn spawn_table(
@@ -267,6 +245,7 @@ fn spawn_table(
         spawn_tile(&mut commands, &palette, (TableEntity, Piece::Theirs(slot)));
     }
     commands.insert_resource(look);
+    commands.insert_resource(ShownStacks::default());
 }
 
 fn spawn_stack(commands: &mut Commands, at: StackAt, owner: Owner, pile: bool, position: Vec2) {
@@ -330,14 +309,7 @@ impl Moment {
             Some((r, _)) => r.slot - 1,
             None => view.history.len(),
         };
-        let revealed = reveal.map_or(0, |r| {
-            let step = REVEAL_STEP * factor;
-            if step <= 0.0 {
-                SLOTS
-            } else {
-                (((now - r.started) / step).floor().max(0.0) as usize).min(SLOTS)
-            }
-        });
+        let revealed = reveal.map_or(0, |r| r.shown(now, settings, SLOTS));
         Moment {
             view,
             column,
@@ -730,13 +702,5 @@ fn play_sounds(mut happened: MessageReader<Happened<Betting>>, mut sounds: Messa
         if let BettingEvent::Arranged { .. } = event.event {
             sounds.write(Sound::Place);
         }
-    }
-}
-
-fn start_reveal(mut commands: Commands, time: Res<Time>, session: Option<Res<Session<Betting>>>) {
-    if session.is_some() {
-        commands.insert_resource(Reveal {
-            started: time.elapsed_secs(),
-        });
     }
 }

@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use super::rules::{Bidding, BiddingEvent, BiddingView, Card, ROUNDS, lamp_range};
 use crate::audio::Sound;
 use crate::rules::{Game, other};
-use crate::screens::Screen;
 use crate::session::{Happened, Session};
 use crate::settings::Settings;
+use crate::ui::table::{TableEntity, clear_table};
 use crate::ui::{TABLE_CENTER_X, spawn_felt, theme};
 
 const CENTER_X: f32 = TABLE_CENTER_X;
@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (despawn_table, spawn_table)
+            (clear_table, spawn_table)
                 .chain()
                 .run_if(resource_added::<Session<Bidding>>),
             (play_sounds, sync_table, fade_lamps)
@@ -38,13 +38,8 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .after(crate::AppSystems::Update),
     )
-    .init_resource::<Settled>()
-    .add_systems(OnEnter(Screen::GameList), despawn_table)
-    .add_systems(OnEnter(Screen::Title), despawn_table);
+    .init_resource::<Settled>();
 }
-
-#[derive(Component, Clone)]
-struct TableEntity;
 
 /// Lamp `index` (0..5) of a player, from the viewer's side: mine or theirs.
 #[derive(Component)]
@@ -92,12 +87,6 @@ struct Settled {
 struct Palette {
     white: Handle<ColorMaterial>,
     black: Handle<ColorMaterial>,
-}
-
-fn despawn_table(mut commands: Commands, entities: Query<Entity, With<TableEntity>>) {
-    for entity in &entities {
-        commands.entity(entity).despawn();
-    }
 }
 
 fn spawn_table(

@@ -9,9 +9,9 @@ use super::hud::TileChoice;
 use super::rules::{ROUNDS, Tiles, TilesEvent, TilesView};
 use crate::audio::Sound;
 use crate::rules::{Game, Seat, other};
-use crate::screens::Screen;
 use crate::session::{Act, Happened, Session};
 use crate::settings::Settings;
+use crate::ui::table::{Reveal, TableEntity, clear_table};
 use crate::ui::tile::{Face, TileLook, TilePalette, covers, spawn_tile};
 use crate::ui::{FreeSpace, TABLE_CENTER_X, spawn_felt, theme};
 
@@ -25,14 +25,12 @@ const TRACK_LABEL_Y: f32 = -145.0;
 const TRACK_GAP: f32 = 84.0;
 const TRACK_SCALE: f32 = 0.6;
 const HAND_Y: f32 = -215.0;
-/// Seconds between two tiles turning over in the end reveal.
-const REVEAL_STEP: f32 = 0.3;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (despawn_table, spawn_table)
+            (clear_table, spawn_table)
                 .chain()
                 .run_if(resource_added::<Session<Tiles>>),
             (
@@ -45,14 +43,8 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .after(crate::AppSystems::Update),
-    )
-    .add_systems(OnEnter(Screen::GameList), despawn_table)
-    .add_systems(OnEnter(Screen::Title), despawn_table)
-    .add_systems(OnEnter(Screen::Result), start_reveal);
+    );
 }
-
-#[derive(Component, Clone)]
-struct TableEntity;
 
 /// Which tile an entity stands for, from the viewer's side of the table.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
@@ -73,19 +65,6 @@ enum TableText {
     TheirName,
     MyName,
     Counter,
-}
-
-/// When the end reveal began, to turn the tiles over one round at a time.
-#[derive(Resource)]
-struct Reveal {
-    started: f32,
-}
-
-fn despawn_table(mut commands: Commands, entities: Query<Entity, With<TableEntity>>) {
-    for entity in &entities {
-        commands.entity(entity).despawn();
-    }
-    commands.remove_resource::<Reveal>();
 }
 
 fn spawn_table(
@@ -226,14 +205,7 @@ fn sync_table(
     let me = session.viewer;
     let view = session.game.view(me);
     let sequences = session.game.played();
-    let shown = reveal.map(|r| {
-        let step = REVEAL_STEP * settings.animation_speed.factor();
-        if step <= 0.0 {
-            ROUNDS
-        } else {
-            (((time.elapsed_secs() - r.started) / step).floor().max(0.0) as usize).min(ROUNDS)
-        }
-    });
+    let shown = reveal.map(|r| r.shown(time.elapsed_secs(), &settings, ROUNDS));
     let places = layout(&view, shown.map(|n| (&sequences, n)));
     for (piece, mut look, mut visibility) in &mut pieces {
         let spot = places.iter().find(|(p, _)| p == piece).and_then(|(_, s)| *s);
@@ -363,13 +335,5 @@ fn play_sounds(
                 sounds.write(if viewer_won { Sound::Win } else { Sound::Reveal });
             }
         }
-    }
-}
-
-fn start_reveal(mut commands: Commands, time: Res<Time>, session: Option<Res<Session<Tiles>>>) {
-    if session.is_some() {
-        commands.insert_resource(Reveal {
-            started: time.elapsed_secs(),
-        });
     }
 }

@@ -1,0 +1,53 @@
+//! What every game's table shares: the marker its entities carry, clearing
+//! it when a game is left or a new one laid, and the clock of the end
+//! reveal that turns hidden pieces over one round (or slot) at a time.
+
+use bevy::prelude::*;
+
+use crate::screens::Screen;
+use crate::settings::Settings;
+
+/// On every entity of a game's table, so that one system clears any table.
+#[derive(Component, Clone)]
+pub struct TableEntity;
+
+/// When the end reveal began.
+#[derive(Resource)]
+pub struct Reveal {
+    started: f32,
+}
+
+/// Seconds between two rounds turning over in the end reveal.
+const REVEAL_STEP: f32 = 0.3;
+
+impl Reveal {
+    /// How many of `rounds` have turned over by `now`.
+    pub fn shown(&self, now: f32, settings: &Settings, rounds: usize) -> usize {
+        let step = REVEAL_STEP * settings.animation_speed.factor();
+        if step <= 0.0 {
+            rounds
+        } else {
+            (((now - self.started) / step).floor().max(0.0) as usize).min(rounds)
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::GameList), clear_table)
+        .add_systems(OnEnter(Screen::Title), clear_table)
+        .add_systems(OnEnter(Screen::Result), start_reveal);
+}
+
+/// Despawns the table, whichever game laid it.
+pub fn clear_table(mut commands: Commands, entities: Query<Entity, With<TableEntity>>) {
+    for entity in &entities {
+        commands.entity(entity).despawn();
+    }
+    commands.remove_resource::<Reveal>();
+}
+
+fn start_reveal(mut commands: Commands, time: Res<Time>) {
+    commands.insert_resource(Reveal {
+        started: time.elapsed_secs(),
+    });
+}
