@@ -134,25 +134,6 @@ pub fn digit_pressed(keys: &ButtonInput<KeyCode>) -> Option<u8> {
 /// Where a game's table is centred: left of the log panel.
 pub const TABLE_CENTER_X: f32 = -frame::LOG_WIDTH / 2.0;
 
-/// Lays the green felt, with its lighter rim, under a game's table; both
-/// carry `marker` so the game can clear its table.
-pub fn spawn_felt(
-    commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
-    marker: impl Component + Clone,
-) {
-    let felt = Vec2::new(TABLE_SIZE.x - frame::LOG_WIDTH - 40.0, TABLE_SIZE.y - 120.0);
-    for (size, colour, z) in [(felt + 12.0, theme::FELT_LINE, 0.0), (felt, theme::FELT, 0.1)] {
-        commands.spawn((
-            marker.clone(),
-            Mesh2d(meshes.add(Rectangle::from_size(size))),
-            MeshMaterial2d(materials.add(colour)),
-            Transform::from_xyz(TABLE_CENTER_X, 0.0, z),
-        ));
-    }
-}
-
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Camera2d,

@@ -1,11 +1,12 @@
-//! What every game's table shares: the marker its entities carry, clearing
-//! it when a game is left or a new one laid, and the clock of the end
-//! reveal that turns hidden pieces over one round (or slot) at a time.
+//! What every game's table shares: the felt, the marker its entities carry,
+//! clearing it when a game is left or a new one laid, and the clock of the
+//! end reveal that turns hidden pieces over one round (or slot) at a time.
 
 use bevy::prelude::*;
 
 use crate::screens::Screen;
 use crate::settings::Settings;
+use crate::ui::{TABLE_CENTER_X, TABLE_SIZE, frame, theme};
 
 /// On every entity of a game's table, so that one system clears any table.
 #[derive(Component, Clone)]
@@ -36,6 +37,19 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::GameList), clear_table)
         .add_systems(OnEnter(Screen::Title), clear_table)
         .add_systems(OnEnter(Screen::Result), start_reveal);
+}
+
+/// Lays the green felt, with its lighter rim, under a game's table.
+pub fn spawn_felt(commands: &mut Commands, meshes: &mut Assets<Mesh>, materials: &mut Assets<ColorMaterial>) {
+    let felt = Vec2::new(TABLE_SIZE.x - frame::LOG_WIDTH - 40.0, TABLE_SIZE.y - 120.0);
+    for (size, colour, z) in [(felt + 12.0, theme::FELT_LINE, 0.0), (felt, theme::FELT, 0.1)] {
+        commands.spawn((
+            TableEntity,
+            Mesh2d(meshes.add(Rectangle::from_size(size))),
+            MeshMaterial2d(materials.add(colour)),
+            Transform::from_xyz(TABLE_CENTER_X, 0.0, z),
+        ));
+    }
 }
 
 /// Despawns the table, whichever game laid it.

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::rules::{Betting, BettingAction, Phase};
 use super::setup_board::SetupBoard;
 use crate::menus::Menu;
-use crate::rules::{Game, Level, Seat};
+use crate::rules::{Level, Seat};
 use crate::screens::Screen;
 use crate::session::{Act, GameLog, Opponent, Session};
 
@@ -42,10 +42,10 @@ pub fn decision_seconds(opponent: Opponent) -> f32 {
 }
 
 /// The clock's turn key: slot 0 is the setup.
-pub fn turn_slot(game: &Betting, seat: Seat) -> usize {
+pub fn turn_slot(game: &Betting) -> usize {
     match game.phase() {
         Phase::Setup => 0,
-        _ => game.view(seat).slot,
+        _ => game.results().len() + 1,
     }
 }
 
@@ -71,7 +71,7 @@ fn run_clock(
     let Some(seat) = session.human_to_move() else {
         return;
     };
-    let key = (seat, turn_slot(&session.game, seat));
+    let key = (seat, turn_slot(&session.game));
     if clock.turn != Some(key) {
         let full = if key.1 == 0 {
             SETUP_SECONDS

@@ -164,7 +164,7 @@ fn bottom_bar(
     let view = session.game.view(me);
     let names = session.names();
     space.bottom_bar(contexts.ctx_mut()?, "betting-hud", |ui| {
-        let running = clock_state.running(me, turn_slot(&session.game, me));
+        let running = clock_state.running(me, turn_slot(&session.game));
         if view.phase == Phase::Setup {
             setup_bar(ui, &session, &board, running, clock_state.full, &mut edits);
             return;

@@ -18,9 +18,9 @@ use crate::audio::Sound;
 use crate::rules::{Game, Seat, other};
 use crate::session::{Happened, Narrated, Session};
 use crate::settings::Settings;
-use crate::ui::table::{Reveal, TableEntity, clear_table};
+use crate::ui::table::{Reveal, TableEntity, clear_table, spawn_felt};
 use crate::ui::tile::{Face, TileLook, TilePalette, spawn_tile};
-use crate::ui::{TABLE_CENTER_X, spawn_felt, theme};
+use crate::ui::{TABLE_CENTER_X, theme};
 
 /// The slots' columns sit right of the table's centre, leaving room for the
 /// piles of winnings on the left.
@@ -145,7 +145,7 @@ fn spawn_table(
     mut materials: ResMut<Assets<ColorMaterial>>,
     palette: Res<TilePalette>,
 ) {
-    spawn_felt(&mut commands, &mut meshes, &mut materials, TableEntity);
+    spawn_felt(&mut commands, &mut meshes, &mut materials);
     let look = TableLook {
         outline: materials.add(Color::srgba(0.0, 0.0, 0.0, 0.28)),
         outline_lit: materials.add(theme::HIGHLIGHT.with_alpha(0.3)),

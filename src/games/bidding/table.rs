@@ -10,8 +10,8 @@ use crate::audio::Sound;
 use crate::rules::{Game, other};
 use crate::session::{Happened, Session};
 use crate::settings::Settings;
-use crate::ui::table::{TableEntity, clear_table};
-use crate::ui::{TABLE_CENTER_X, spawn_felt, theme};
+use crate::ui::table::{TableEntity, clear_table, spawn_felt};
+use crate::ui::{TABLE_CENTER_X, theme};
 
 const CENTER_X: f32 = TABLE_CENTER_X;
 const THEIR_Y: f32 = 230.0;
@@ -98,7 +98,7 @@ fn spawn_table(
         white: materials.add(theme::TILE_WHITE),
         black: materials.add(theme::TILE_BLACK),
     };
-    spawn_felt(&mut commands, &mut meshes, &mut materials, TableEntity);
+    spawn_felt(&mut commands, &mut meshes, &mut materials);
     let socket = meshes.add(Circle::new(22.0));
     let bulb = meshes.add(Circle::new(17.0));
     let socket_colour = materials.add(Color::srgb(0.10, 0.10, 0.10));

@@ -11,9 +11,9 @@ use crate::audio::Sound;
 use crate::rules::{Game, Seat, other};
 use crate::session::{Act, Happened, Session};
 use crate::settings::Settings;
-use crate::ui::table::{Reveal, TableEntity, clear_table};
+use crate::ui::table::{Reveal, TableEntity, clear_table, spawn_felt};
 use crate::ui::tile::{Face, TileLook, TilePalette, covers, spawn_tile};
-use crate::ui::{FreeSpace, TABLE_CENTER_X, spawn_felt, theme};
+use crate::ui::{FreeSpace, TABLE_CENTER_X, theme};
 
 const CENTER_X: f32 = TABLE_CENTER_X;
 const HAND_GAP: f32 = 72.0;
@@ -73,7 +73,7 @@ fn spawn_table(
     mut materials: ResMut<Assets<ColorMaterial>>,
     palette: Res<TilePalette>,
 ) {
-    spawn_felt(&mut commands, &mut meshes, &mut materials, TableEntity);
+    spawn_felt(&mut commands, &mut meshes, &mut materials);
     // The track's band, where settled rounds are laid.
     commands.spawn((
         TableEntity,
