@@ -42,6 +42,7 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The whole application: a window, the tables, egui menus and sound.
 pub fn plugin(app: &mut App) {
+    games::wargame::scenario_assets::register_source(app);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -60,7 +61,13 @@ pub fn plugin(app: &mut App) {
                 ..default()
             }),
     );
-    app.add_plugins((logic_plugin, ui::plugin, audio::plugin, games::table_plugin));
+    app.add_plugins((
+        logic_plugin,
+        ui::plugin,
+        audio::plugin,
+        games::table_plugin,
+        games::wargame::scenario_assets::plugin,
+    ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
 }

@@ -11,16 +11,19 @@ use crate::games::GameId;
 use crate::games::betting::Betting;
 use crate::games::bidding::Bidding;
 use crate::games::tiles::Tiles;
+use crate::games::wargame::{self, Wargame};
 use crate::rules::{Level, Seat};
 use crate::session::Opponent;
 
 const USAGE: &str = "\
 usage:
   black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]]
-  black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--dice D,D,...]
+  black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
   black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S]
 
-GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in the arena).";
+GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in the arena).
+Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
+--dice forces the next die results, each 1 to 6.";
 
 /// Straight into a game from the command line.
 #[derive(bevy::prelude::Resource, Debug, Clone, Default, PartialEq)]
@@ -41,6 +44,10 @@ pub enum Command {
         game: GameId,
         seed: u64,
         bots: [Option<Level>; 2],
+        /// Wargame: a shipped scenario's number or a file.
+        scenario: Option<String>,
+        /// Wargame: die results to use first.
+        dice: Vec<u8>,
     },
     Arena {
         game: GameId,
@@ -84,10 +91,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 let (seat, level) = parse_bot(&value()?)?;
                 flags.bots[seat] = Some(level);
             }
-            ("referee", "--dice") => {
-                value()?;
-                return Err("--dice is for the wargame, which is not built yet".into());
-            }
+            ("referee", "--dice") => flags.dice = parse_dice(&value()?)?,
+            ("referee", "--scenario") => flags.scenario = Some(value()?),
             ("arena", "--a") => flags.a = Some(Level::parse(&value()?)?),
             ("arena", "--b") => flags.b = Some(Level::parse(&value()?)?),
             ("arena", "--games") => flags.games = Some(parse_number(&value()?, "--games")? as usize),
@@ -102,11 +107,19 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             screenshot: flags.screenshot,
             quick_setup: flags.quick_setup,
         })),
-        "referee" => Ok(Command::Referee {
-            game: flags.game.ok_or("referee needs --game")?,
-            seed: flags.seed.unwrap_or(0),
-            bots: flags.bots,
-        }),
+        "referee" => {
+            let game = flags.game.ok_or("referee needs --game")?;
+            if game != GameId::Wargame && (flags.scenario.is_some() || !flags.dice.is_empty()) {
+                return Err("--scenario and --dice are for the wargame".into());
+            }
+            Ok(Command::Referee {
+                game,
+                seed: flags.seed.unwrap_or(0),
+                bots: flags.bots,
+                scenario: flags.scenario,
+                dice: flags.dice,
+            })
+        }
         _ => Ok(Command::Arena {
             game: flags.game.ok_or("arena needs --game")?,
             a: flags.a.ok_or("arena needs --a LEVEL")?,
@@ -125,6 +138,8 @@ struct Flags {
     screenshot: Option<PathBuf>,
     quick_setup: bool,
     bots: [Option<Level>; 2],
+    scenario: Option<String>,
+    dice: Vec<u8>,
     a: Option<Level>,
     b: Option<Level>,
     games: Option<usize>,
@@ -133,6 +148,17 @@ struct Flags {
 fn parse_number(text: &str, flag: &str) -> Result<u64, String> {
     text.parse()
         .map_err(|_| format!("{flag} takes a whole number from 0 to 18446744073709551615, not `{text}`"))
+}
+
+fn parse_dice(text: &str) -> Result<Vec<u8>, String> {
+    text.split(',')
+        .map(|d| match d.trim().parse::<u8>() {
+            Ok(die @ 1..=6) => Ok(die),
+            _ => Err(format!(
+                "--dice takes results 1 to 6 separated by commas, not `{d}`"
+            )),
+        })
+        .collect()
 }
 
 fn playable_level(text: &str) -> Result<Level, String> {
@@ -169,7 +195,13 @@ pub fn main(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Play(launch) => crate::run(launch),
-        Command::Referee { game, seed, bots } => run_referee(game, seed, bots),
+        Command::Referee {
+            game,
+            seed,
+            bots,
+            scenario,
+            dice,
+        } => run_referee(game, seed, bots, scenario, dice),
         Command::Arena {
             game,
             a,
@@ -195,16 +227,45 @@ pub fn main(args: &[String]) -> ExitCode {
     }
 }
 
-fn run_referee(game: GameId, seed: u64, bots: [Option<Level>; 2]) -> ExitCode {
-    let options = referee::RefereeOptions { seed, bots };
+fn run_referee(
+    game: GameId,
+    seed: u64,
+    bots: [Option<Level>; 2],
+    scenario: Option<String>,
+    dice: Vec<u8>,
+) -> ExitCode {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut output = std::io::stdout().lock();
+    fn plain<G: crate::rules::Game<Config = ()>>(
+        seed: u64,
+        bots: [Option<Level>; 2],
+    ) -> referee::RefereeOptions<G> {
+        referee::RefereeOptions {
+            config: (),
+            seed,
+            bots,
+        }
+    }
     let result = match game {
-        GameId::Tiles => referee::run::<Tiles>(&options, &mut input, &mut output),
-        GameId::Bidding => referee::run::<Bidding>(&options, &mut input, &mut output),
-        GameId::Betting => referee::run::<Betting>(&options, &mut input, &mut output),
-        other => return not_built(other),
+        GameId::Tiles => referee::run::<Tiles>(&plain(seed, bots), &mut input, &mut output),
+        GameId::Bidding => referee::run::<Bidding>(&plain(seed, bots), &mut input, &mut output),
+        GameId::Betting => referee::run::<Betting>(&plain(seed, bots), &mut input, &mut output),
+        GameId::Wargame => {
+            let scenario = match wargame::scenario::find(scenario.as_deref().unwrap_or("21")) {
+                Ok(scenario) => scenario,
+                Err(e) => {
+                    eprintln!("black-and-white referee: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let config = wargame::Setup { scenario, dice };
+            referee::run::<Wargame>(
+                &referee::RefereeOptions { config, seed, bots },
+                &mut input,
+                &mut output,
+            )
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -24,7 +24,8 @@ impl From<std::io::Error> for Stop {
     }
 }
 
-pub struct RefereeOptions {
+pub struct RefereeOptions<G: Game> {
+    pub config: G::Config,
     pub seed: u64,
     pub bots: [Option<Level>; 2],
 }
@@ -32,11 +33,11 @@ pub struct RefereeOptions {
 /// Runs one game of `G` between the two sides, each a bot or a client on the
 /// other end of `input` and `output`.
 pub fn run<G: Game>(
-    options: &RefereeOptions,
+    options: &RefereeOptions<G>,
     input: &mut impl BufRead,
     output: &mut impl Write,
 ) -> Result<(), Stop> {
-    let mut game = G::new_game(options.seed);
+    let mut game = G::configured(&options.config, options.seed);
     let mut bots: [Option<Box<dyn Bot<G>>>; 2] = [0, 1]
         .map(|seat| options.bots[seat].map(|level| G::bot(level, sub_seed(options.seed, 100 + seat as u64))));
     write_line(

@@ -3,6 +3,7 @@
 pub mod betting;
 pub mod bidding;
 pub mod tiles;
+pub mod wargame;
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -50,7 +50,7 @@ impl Outcome {
 }
 
 /// How a finished game came out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Outcome {
     /// `None` for a drawn game.
     pub winner: Option<Seat>,
@@ -114,9 +114,17 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Something public that happened (a tile placed, a round settled).
     type Event: Clone + Debug + Serialize + Send + Sync + 'static;
 
+    /// What a game is set up from besides its seed: nothing for the card
+    /// games; the scenario and any forced dice for the wargame.
+    type Config: Clone + Debug + Default + Send + Sync + 'static;
+
     const ID: GameId;
 
-    fn new_game(seed: u64) -> Self;
+    /// A game with the default set-up.
+    fn new_game(seed: u64) -> Self {
+        Self::configured(&Self::Config::default(), seed)
+    }
+    fn configured(config: &Self::Config, seed: u64) -> Self;
     /// The coin flip's result, for games that have one.
     fn first(&self) -> Option<Seat>;
     /// Whose action the game waits for; `None` once it is over.

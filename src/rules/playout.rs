@@ -7,6 +7,7 @@ use super::{Game, Outcome, sub_seed};
 
 /// What a random playout recorded, for the game-specific invariants.
 pub struct Playout<G: Game> {
+    pub config: G::Config,
     pub states: Vec<G>,
     pub actions: Vec<(usize, G::Action)>,
     pub outcome: Outcome,
@@ -16,7 +17,16 @@ pub struct Playout<G: Game> {
 /// way that every chosen action is legal, that an illegal one changes
 /// nothing, and that every state survives a serialization round trip.
 pub fn random_playout<G: Game>(seed: u64, max_actions: usize) -> Result<Playout<G>, String> {
-    let mut game = G::new_game(seed);
+    random_playout_with(&G::Config::default(), seed, max_actions)
+}
+
+/// As `random_playout`, from a given set-up (a wargame scenario).
+pub fn random_playout_with<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    max_actions: usize,
+) -> Result<Playout<G>, String> {
+    let mut game = G::configured(config, seed);
     let mut rng = StdRng::seed_from_u64(sub_seed(seed, 77));
     let mut states = vec![game.clone()];
     let mut actions = Vec::new();
@@ -53,6 +63,7 @@ pub fn random_playout<G: Game>(seed: u64, max_actions: usize) -> Result<Playout<
         .outcome()
         .ok_or_else(|| format!("seed {seed}: nobody to move but no outcome"))?;
     Ok(Playout {
+        config: config.clone(),
         states,
         actions,
         outcome,
@@ -61,7 +72,7 @@ pub fn random_playout<G: Game>(seed: u64, max_actions: usize) -> Result<Playout<
 
 /// The same seed and the same actions give the same game, byte for byte.
 pub fn replays_identically<G: Game>(playout: &Playout<G>, seed: u64) -> Result<(), String> {
-    let mut game = G::new_game(seed);
+    let mut game = G::configured(&playout.config, seed);
     for ((seat, action), expected) in playout.actions.iter().zip(&playout.states[1..]) {
         game.apply(*seat, action.clone())?;
         let now = serde_json::to_string(&game).map_err(|e| e.to_string())?;

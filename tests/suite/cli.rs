@@ -34,8 +34,30 @@ fn referee_and_arena_read_their_options() {
         Command::Referee {
             game: GameId::Tiles,
             seed: u64::MAX,
-            bots: [None, Some(Level::Hard)]
+            bots: [None, Some(Level::Hard)],
+            scenario: None,
+            dice: Vec::new(),
         }
+    );
+    assert_eq!(
+        parse(&args("referee --game wargame --scenario 6 --dice 5,4,1")).unwrap(),
+        Command::Referee {
+            game: GameId::Wargame,
+            seed: 0,
+            bots: [None, None],
+            scenario: Some("6".into()),
+            dice: vec![5, 4, 1],
+        }
+    );
+    assert!(
+        parse(&args("referee --game wargame --dice 5,7"))
+            .unwrap_err()
+            .contains("1 to 6")
+    );
+    assert!(
+        parse(&args("referee --game tiles --scenario 3"))
+            .unwrap_err()
+            .contains("for the wargame")
     );
     assert_eq!(
         parse(&args(

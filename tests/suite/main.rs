@@ -12,3 +12,4 @@ mod screenshot;
 mod support;
 mod tiles_ai;
 mod tiles_rules;
+mod wargame_rules;

@@ -585,9 +585,10 @@ impl Game for Betting {
     type View = BettingView;
     type Event = BettingEvent;
 
+    type Config = ();
     const ID: GameId = GameId::Betting;
 
-    fn new_game(seed: u64) -> Self {
+    fn configured(_: &(), seed: u64) -> Self {
         Betting {
             seed,
             placed: [None, None],

@@ -152,9 +152,10 @@ impl Game for Bidding {
     type View = BiddingView;
     type Event = BiddingEvent;
 
+    type Config = ();
     const ID: GameId = GameId::Bidding;
 
-    fn new_game(seed: u64) -> Self {
+    fn configured(_: &(), seed: u64) -> Self {
         let first = coin_flip(seed);
         Bidding {
             seed,

@@ -180,9 +180,10 @@ impl Game for Tiles {
     type View = TilesView;
     type Event = TilesEvent;
 
+    type Config = ();
     const ID: GameId = GameId::Tiles;
 
-    fn new_game(seed: u64) -> Self {
+    fn configured(_: &(), seed: u64) -> Self {
         let first = coin_flip(seed);
         Tiles {
             seed,

@@ -1,0 +1,726 @@
+//! Each action's check (why it is illegal, in words) and its effect.
+
+use super::board::Coord;
+use super::data::{Ability, Order, Rulebook, Terrain, Token, UnitType};
+use super::rules::stack_fits;
+use super::state::*;
+use crate::rules::{Seat, other};
+
+impl Wargame {
+    /// Why `action` is not legal for `seat` now.
+    pub fn check_action(&self, seat: Seat, action: &Action) -> Result<(), String> {
+        let Some(to_move) = self.whose_move() else {
+            return Err("the game is over".into());
+        };
+        if seat != to_move {
+            return Err(format!("it is player {to_move}'s move"));
+        }
+        if let Action::Build { commander, army } = action {
+            if self.phase != Phase::Building {
+                return Err("the armies are already built".into());
+            }
+            return self.check_build(seat, commander, army);
+        }
+        if self.phase == Phase::Building {
+            return Err("build and place your army first (a `build` action)".into());
+        }
+        if let Some(pending) = self.pending.front() {
+            return self.check_answer(pending, action);
+        }
+        match action {
+            Action::Build { .. } => unreachable!("handled above"),
+            Action::Retreat { .. } | Action::Stand { .. } => Err("no retreat or stand is due".into()),
+            Action::EndTurn => Ok(()),
+            Action::Activate { units, order } => self.check_activate(seat, units, *order),
+            Action::MassMarch { moves } => self.check_mass_march(seat, moves),
+            _ if self.activation.is_none() => Err("activate a unit or a squad first".into()),
+            Action::EndActivation => Ok(()),
+            Action::Move { to } => self.check_move(*to),
+            Action::Sidestep { to } => self.check_sidestep(seat, *to),
+            Action::Charge { unit, to, target } => self.check_charge(*unit, *to, *target),
+            Action::Melee { unit, target } => self.check_melee(*unit, *target),
+            Action::Shoot { unit, target } => self.check_shoot(*unit, *target),
+            Action::Fire { unit, at, ammo } => self.check_fire(*unit, *at, *ammo),
+            Action::Dig { unit, .. } => self.check_dig(seat, *unit),
+            Action::ClearAbatis { unit } => self.check_clear(*unit),
+            Action::Inspect { target } => self.check_inspect(seat, *target),
+            Action::Restore { unit } => self.check_restore(*unit),
+            Action::Cripple { target } => self.check_order_target(Order::Crippling, *target),
+            Action::Frighten { target } => self.check_order_target(Order::Fear, *target),
+            Action::Pursue => self.check_pursue(),
+            Action::Withdraw { to } => self.check_withdraw(*to),
+        }
+    }
+
+    /// Applies a checked action.
+    pub fn perform(&mut self, seat: Seat, action: Action) -> Vec<Event> {
+        let mut events = Vec::new();
+        let e = &mut events;
+        match action {
+            Action::Build { commander, army } => self.build(seat, commander, army, e),
+            Action::EndTurn => self.end_turn(e),
+            Action::Activate { units, order } => self.activate(seat, units, order, e),
+            Action::MassMarch { moves } => self.mass_march(moves, e),
+            Action::EndActivation => self.end_activation(e),
+            Action::Move { to } => self.do_move(to, e),
+            Action::Sidestep { to } => {
+                let group = self.activation.as_ref().expect("checked").units.clone();
+                self.step(&group, to, e);
+                if let Some(a) = self.activation.as_mut() {
+                    a.at = to;
+                    a.acted = true;
+                    if a.units.is_empty() {
+                        self.end_activation(e);
+                    }
+                }
+            }
+            Action::Charge { unit, to, target } => self.charge(unit, to, target, e),
+            Action::Melee { unit, target } => self.melee(unit, target, AttackKind::Melee, e),
+            Action::Shoot { unit, target } => self.shoot(unit, target, e),
+            Action::Fire { unit, at, ammo } => self.fire(unit, at, ammo, e),
+            Action::Dig { unit, works } => {
+                let at = self.units[unit].at.expect("checked");
+                let token = match works {
+                    Works::Trench => Token::Trench,
+                    Works::Abatis => Token::Abatis,
+                };
+                self.reveal(unit, e);
+                self.tokens_at_mut(at).works = Some((token, seat));
+                self.works_laid[seat] += 1;
+                e.push(Event::TokenPlaced { at, token });
+                self.end_activation(e);
+            }
+            Action::ClearAbatis { unit } => {
+                let at = self.units[unit].at.expect("checked");
+                self.tokens_at_mut(at).works = None;
+                e.push(Event::TokenRemoved {
+                    at,
+                    token: Token::Abatis,
+                });
+                self.end_activation(e);
+            }
+            Action::Inspect { target } => {
+                self.units[target].known[seat] = true;
+                e.push(Event::Inspected {
+                    by: seat,
+                    unit: target,
+                });
+                if self.activation.as_ref().and_then(|a| a.order) == Some(Order::Recon) {
+                    self.end_activation(e);
+                } else if let Some(a) = self.activation.as_mut() {
+                    a.order = None;
+                }
+            }
+            Action::Restore { unit } => {
+                self.units[unit].size += 1;
+                e.push(Event::SizeGained { unit });
+                self.end_activation(e);
+            }
+            Action::Cripple { target } => {
+                if !self.command_check(target, CheckFor::Resist, e) {
+                    self.units[target].crippled = true;
+                    e.push(Event::Crippled { unit: target });
+                }
+                self.end_activation(e);
+            }
+            Action::Frighten { target } => {
+                if !self.command_check(target, CheckFor::Resist, e) {
+                    self.force_retreat(target, e);
+                }
+                if self.pending.is_empty() && self.phase == Phase::Battle {
+                    self.end_activation(e);
+                } else if let Some(a) = self.activation.as_mut() {
+                    a.attacks = a.attacks_allowed;
+                }
+            }
+            Action::Pursue => {
+                let (hex, target, unit) = self.activation.as_ref().and_then(|a| a.pursuit).expect("checked");
+                if let Some(a) = self.activation.as_mut() {
+                    a.units = vec![unit];
+                    a.at = hex;
+                    a.pursuit = None;
+                    a.order = None;
+                    a.attacks_allowed = a.attacks + 1;
+                }
+                self.step(&[unit], hex, e);
+                if self.units[unit].at.is_some() && self.phase == Phase::Battle {
+                    self.melee(unit, target, AttackKind::Melee, e);
+                } else {
+                    self.end_activation(e);
+                }
+            }
+            Action::Withdraw { to } => {
+                let unit = self
+                    .activation
+                    .as_ref()
+                    .and_then(|a| a.withdraw)
+                    .expect("checked");
+                let from = self.units[unit].at.expect("checked");
+                self.units[unit].at = Some(to);
+                e.push(Event::Retreated { unit, from, to });
+                self.end_activation(e);
+            }
+            Action::Retreat { unit, to } => self.retreat(unit, to, e),
+            Action::Stand { unit } => self.stand(unit, e),
+        }
+        events
+    }
+
+    fn check_answer(&self, pending: &Pending, action: &Action) -> Result<(), String> {
+        let unit = pending.unit();
+        match (pending, action) {
+            (_, Action::Retreat { unit: u, to }) if *u == unit => {
+                if self.retreat_hexes(unit).contains(to) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "unit {unit} cannot retreat to {to:?}: it may go to {:?}",
+                        self.retreat_hexes(unit)
+                    ))
+                }
+            }
+            (Pending::Hit { .. } | Pending::FireEscape { .. }, Action::Stand { unit: u }) if *u == unit => {
+                Ok(())
+            }
+            (Pending::MustRetreat { .. }, Action::Stand { .. }) => {
+                Err(format!("unit {unit} must retreat: choose a `retreat` hex"))
+            }
+            _ => Err(format!(
+                "unit {unit} was hit: answer with `retreat` or `stand` for unit {unit}"
+            )),
+        }
+    }
+
+    fn own_unit(&self, seat: Seat, unit: usize) -> Result<&Unit, String> {
+        let u = self.units.get(unit).ok_or_else(|| format!("no unit {unit}"))?;
+        if u.owner != seat {
+            return Err(format!("unit {unit} is not yours"));
+        }
+        if u.at.is_none() {
+            return Err(format!("unit {unit} is destroyed"));
+        }
+        Ok(u)
+    }
+
+    fn check_activate(&self, seat: Seat, units: &[usize], order: Option<u8>) -> Result<(), String> {
+        if self.activation.is_some() {
+            return Err("a unit is already activated: end its activation first".into());
+        }
+        if self.used.activations >= self.tokens_of(seat) {
+            return Err("every special token is used this turn".into());
+        }
+        let first = *units.first().ok_or("name the units to activate")?;
+        let lead = self.own_unit(seat, first)?;
+        for (i, &id) in units.iter().enumerate() {
+            let u = self.own_unit(seat, id)?;
+            if units[..i].contains(&id) {
+                return Err(format!("unit {id} is named twice"));
+            }
+            if u.at != lead.at || u.kind != lead.kind {
+                return Err("a squad is units of one type on one hex".into());
+            }
+            if u.crippled {
+                return Err(format!("unit {id} is crippled this turn"));
+            }
+        }
+        let order = match order {
+            None => None,
+            Some(n) => Some(
+                self.commander_order(seat, n)
+                    .ok_or_else(|| match self.commanders[seat] {
+                        None => "you have no commander to give orders".to_string(),
+                        Some(_) => format!("orders are numbered 1 to 4, not {n}"),
+                    })?,
+            ),
+        };
+        let twice = order == Some(Order::DoubleActivation);
+        for &id in units {
+            let done = self.used.activated.contains(&id);
+            if done && !twice {
+                return Err(format!("unit {id} was activated this turn"));
+            }
+            if twice && !done {
+                return Err("Inquisitor Dominic's special order activates a unit a second time".into());
+            }
+        }
+        if twice && (units.len() != 1 || lead.kind == UnitType::Artillery || self.used.double) {
+            return Err("the second activation is for one unit, not artillery, once a turn".into());
+        }
+        if lead.kind == UnitType::Artillery && self.used.artillery {
+            return Err("one artillery activation a turn".into());
+        }
+        if order.is_some() && order != self.commander_order(seat, 1) && self.used.order {
+            return Err("one commander order a turn (the special order 1 is free)".into());
+        }
+        match order {
+            Some(Order::StrenuousMarch) if lead.kind == UnitType::Artillery => {
+                Err("a strenuous march is for infantry and cavalry".into())
+            }
+            Some(Order::Berserk) if lead.kind != UnitType::Infantry => Err("Berserk is for infantry".into()),
+            _ => Ok(()),
+        }
+    }
+
+    fn activate(&mut self, seat: Seat, units: Vec<usize>, number: Option<u8>, events: &mut Vec<Event>) {
+        let at = self.units[units[0]].at.expect("checked");
+        let kind = self.units[units[0]].kind;
+        self.used.activations += 1;
+        self.used.artillery |= kind == UnitType::Artillery;
+        events.push(Event::Activated {
+            player: seat,
+            units: units.clone(),
+            at,
+            order: number,
+        });
+        let order = number.and_then(|n| self.commander_order(seat, n));
+        let second = order == Some(Order::DoubleActivation);
+        self.used.double |= second;
+        for &id in &units {
+            if !self.used.activated.contains(&id) {
+                self.used.activated.push(id);
+            }
+        }
+        let fire_twice = !second
+            && units
+                .iter()
+                .any(|&id| self.units[id].card().has(Ability::FireTwice));
+        self.activation = Some(Activation {
+            units: units.clone(),
+            at,
+            moved: 0,
+            stopped: false,
+            may_leave: None,
+            order: None,
+            attacks: 0,
+            attacks_allowed: if fire_twice { 2 } else { 1 },
+            no_attack: false,
+            second,
+            acted: false,
+            last_targets: Vec::new(),
+            pursuit: None,
+            withdraw: None,
+            rerolled: false,
+        });
+        let (Some(order), Some(n)) = (order, number) else {
+            return;
+        };
+        let effective = if n == 1 {
+            true
+        } else {
+            self.used.order = true;
+            let weakest = *units
+                .iter()
+                .min_by_key(|&&id| self.discipline(id))
+                .expect("checked: units named");
+            self.command_check(weakest, CheckFor::Order, events)
+        };
+        events.push(Event::OrderGiven {
+            player: seat,
+            order,
+            effective,
+        });
+        if effective && let Some(a) = self.activation.as_mut() {
+            a.order = Some(order);
+            match order {
+                Order::Berserk => a.attacks_allowed = 2,
+                Order::StrenuousMarch => a.no_attack = true,
+                _ => {}
+            }
+        }
+    }
+
+    pub(super) fn check_mass_march(&self, seat: Seat, moves: &[(usize, Coord)]) -> Result<(), String> {
+        if self.activation.is_some() {
+            return Err("a unit is already activated: end its activation first".into());
+        }
+        if self.used.activations >= self.tokens_of(seat) {
+            return Err("every special token is used this turn".into());
+        }
+        if moves.is_empty() {
+            return Err("name at least one regular infantry unit and its hex".into());
+        }
+        let mut after = self.clone();
+        for (i, &(unit, to)) in moves.iter().enumerate() {
+            let u = self.own_unit(seat, unit)?;
+            if !u.card().has(Ability::MassMarch) {
+                return Err(format!("unit {unit} is not regular infantry"));
+            }
+            if moves[..i].iter().any(|m| m.0 == unit) {
+                return Err(format!("unit {unit} is named twice"));
+            }
+            if self.used.activated.contains(&unit) || u.crippled {
+                return Err(format!("unit {unit} cannot be activated this turn"));
+            }
+            let from = u.at.expect("alive");
+            if self.in_hostile_influence(from, seat) {
+                return Err(format!("unit {unit} stands in a hostile area of influence"));
+            }
+            if !from.is_adjacent(to) {
+                return Err(format!("unit {unit} moves one hex, and {to:?} is not next to it"));
+            }
+            after.check_enter(&[unit], to)?;
+            after.units[unit].at = Some(to);
+        }
+        Ok(())
+    }
+
+    fn mass_march(&mut self, moves: Vec<(usize, Coord)>, events: &mut Vec<Event>) {
+        self.used.activations += 1;
+        for (unit, to) in moves {
+            self.used.activated.push(unit);
+            self.reveal(unit, events);
+            if self.units[unit].at.is_some() && self.phase == Phase::Battle {
+                self.step(&[unit], to, events);
+            }
+        }
+        if self.used.activations >= self.tokens_of(self.active) && self.phase == Phase::Battle {
+            self.end_turn(events);
+        }
+    }
+
+    fn check_sidestep(&self, seat: Seat, to: Coord) -> Result<(), String> {
+        let a = self.activation.as_ref().expect("checked");
+        if a.order != Some(Order::EmptyMove) || a.acted {
+            return Err("the empty move comes first, under Lord Alexandrus' order 4".into());
+        }
+        if !a.at.is_adjacent(to) {
+            return Err(format!("{to:?} is not next to the unit"));
+        }
+        let forward = if seat == 0 {
+            to.row() > a.at.row()
+        } else {
+            to.row() < a.at.row()
+        };
+        if forward {
+            return Err("the empty move goes back or sideways, not toward the enemy".into());
+        }
+        self.check_enter(&a.units, to)
+    }
+
+    fn special_allowed(&self, unit: usize) -> Result<&Activation, String> {
+        let a = self.activation.as_ref().expect("checked");
+        if !a.units.contains(&unit) {
+            return Err(format!("unit {unit} is not the activated unit"));
+        }
+        if a.second {
+            return Err("no special ability on a second activation".into());
+        }
+        if self.units[unit].at.is_some_and(|at| self.smoky(at)) {
+            return Err("units in smoke use no special ability".into());
+        }
+        Ok(a)
+    }
+
+    fn check_charge(&self, unit: usize, to: Coord, target: usize) -> Result<(), String> {
+        let a = self.special_allowed(unit)?;
+        let u = &self.units[unit];
+        if u.card().charge_bonus().is_none() {
+            return Err(format!("{} cannot charge", u.card().name));
+        }
+        if a.units.len() != 1 || a.acted {
+            return Err("a charge is a whole activation of one unit that has not moved".into());
+        }
+        self.may_attack(unit)?;
+        let from = a.at;
+        if self.in_hostile_influence(from, u.owner) {
+            return Err("a unit in a hostile area of influence cannot charge".into());
+        }
+        let via = from
+            .neighbours()
+            .into_iter()
+            .find(|&n| from.straight(n, 3) == to)
+            .ok_or_else(|| format!("{to:?} is not three hexes straight from {from:?}"))?;
+        for steps in 1..=3 {
+            let hex = from.straight(via, steps);
+            if !self.may_enter(u, hex) {
+                return Err(format!("the charge cannot pass {hex:?}"));
+            }
+            if self.terrain(hex) == Terrain::Forest || self.smoky(hex) {
+                return Err(format!("no charge through forest or smoke ({hex:?})"));
+            }
+            if !self.group_fits(&[unit], hex) {
+                return Err(format!("{hex:?} would break the unit limits"));
+            }
+            if steps < 3 && self.stops_on(u, hex) {
+                return Err(format!("the terrain at {hex:?} would stop the charge"));
+            }
+        }
+        let target_at = self.check_target(unit, target)?;
+        if !target_at.is_adjacent(to) {
+            return Err(format!("unit {target} is not next to {to:?}"));
+        }
+        Ok(())
+    }
+
+    fn charge(&mut self, unit: usize, to: Coord, target: usize, events: &mut Vec<Event>) {
+        let from = self.units[unit].at.expect("checked");
+        let via = from
+            .neighbours()
+            .into_iter()
+            .find(|&n| from.straight(n, 3) == to)
+            .expect("checked");
+        self.reveal(unit, events);
+        for steps in 1..=3 {
+            self.step(&[unit], from.straight(via, steps), events);
+            if self.units[unit].at.is_none() || self.phase != Phase::Battle {
+                self.after_attack(events);
+                return;
+            }
+        }
+        if let Some(a) = self.activation.as_mut() {
+            a.at = to;
+            a.moved = 3;
+            a.acted = true;
+        }
+        self.melee(unit, target, AttackKind::Charge, events);
+    }
+
+    fn second_attack(&self, unit: usize, target: usize) -> Result<(), String> {
+        let a = self.activation.as_ref().expect("checked");
+        if a.attacks == 0 || a.order == Some(Order::Berserk) {
+            return Ok(());
+        }
+        if !self.units[unit].card().has(Ability::FireTwice) || a.moved > 0 {
+            return Err("the unit has made its attack".into());
+        }
+        if !a.last_targets.contains(&target) {
+            return Err("the second shot is at the same target".into());
+        }
+        Ok(())
+    }
+
+    fn check_melee(&self, unit: usize, target: usize) -> Result<(), String> {
+        self.may_attack(unit)?;
+        if !self.units[unit].card().fights_in_melee() {
+            return Err(format!("{} makes no melee attacks", self.units[unit].card().name));
+        }
+        let a = self.activation.as_ref().expect("checked");
+        if a.attacks > 0 && a.order != Some(Order::Berserk) {
+            return Err("the unit has made its attack".into());
+        }
+        let at = self.check_target(unit, target)?;
+        if !self.units[unit].at.is_some_and(|u| u.is_adjacent(at)) {
+            return Err(format!("unit {target} is not next to unit {unit}"));
+        }
+        Ok(())
+    }
+
+    fn check_shoot(&self, unit: usize, target: usize) -> Result<(), String> {
+        self.may_attack(unit)?;
+        let u = &self.units[unit];
+        let card = u.card();
+        if card.ranged.is_none() || u.kind == UnitType::Artillery {
+            return Err(format!(
+                "{} has no ranged attack (artillery uses `fire`)",
+                card.name
+            ));
+        }
+        self.second_attack(unit, target)?;
+        let a = self.activation.as_ref().expect("checked");
+        let from = u.at.expect("alive");
+        let at = self.check_target(unit, target)?;
+        let distance = from.distance(at);
+        let long_shot = card.has(Ability::LongShot) && a.moved == 0 && !a.second;
+        if !(distance == 2 || distance == 3 && long_shot) {
+            return Err(format!(
+                "a ranged attack reaches exactly 2 hexes{}; the target is {distance} away",
+                if card.has(Ability::LongShot) {
+                    " (3 for marksmen that did not move)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        if self.in_hostile_influence(from, u.owner) && !card.has(Ability::Volley) {
+            return Err("no ranged attack from inside a hostile area of influence".into());
+        }
+        if !self.in_sight(from, at) {
+            return Err("the target is not in sight".into());
+        }
+        Ok(())
+    }
+
+    fn check_fire(&self, unit: usize, at: Coord, ammo: Ammo) -> Result<(), String> {
+        self.may_attack(unit)?;
+        let u = &self.units[unit];
+        let card = u.card();
+        if u.kind != UnitType::Artillery {
+            return Err("only artillery fires; other units `shoot`".into());
+        }
+        if !self.map.contains(at) {
+            return Err(format!("{at:?} is off the map"));
+        }
+        let a = self.activation.as_ref().expect("checked");
+        if a.attacks > 0 {
+            let again = self
+                .units_at(at)
+                .find(|t| a.last_targets.contains(&t.id))
+                .map(|t| t.id);
+            self.second_attack(unit, again.ok_or("the second shot is at the same target")?)?;
+        }
+        let from = u.at.expect("alive");
+        let distance = from.distance(at);
+        let enemy_there = self.units_at(at).any(|t| t.owner != u.owner);
+        if card.has(Ability::Skirmisher) {
+            if !(1..=3).contains(&distance) {
+                return Err(format!(
+                    "the Scorpio fires 1 to 3 hexes; {at:?} is {distance} away"
+                ));
+            }
+            if !self.in_sight(from, at) {
+                return Err("the Scorpio fires only at what it sees".into());
+            }
+        } else {
+            if a.moved > 0 {
+                return Err("artillery that moved does not fire".into());
+            }
+            if Rulebook::get().aim_need(distance).is_none() {
+                return Err(format!("artillery fires 2 to 4 hexes; {at:?} is {distance} away"));
+            }
+        }
+        match ammo {
+            Ammo::Regular if !enemy_there => Err("regular fire needs an enemy unit on the hex".into()),
+            Ammo::Regular => Ok(()),
+            _ if !card.has(Ability::SpecialAmmo) => Err(format!("{} has only regular ammunition", card.name)),
+            _ if a.second => Err("no special ammunition on a second activation".into()),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_dig(&self, seat: Seat, unit: usize) -> Result<(), String> {
+        let a = self.special_allowed(unit)?;
+        if !self.units[unit].card().has(Ability::Engineer) {
+            return Err("only engineers build trenches and abatis".into());
+        }
+        if a.acted {
+            return Err("engineers build only in an activation without a move".into());
+        }
+        let at = self.units[unit].at.expect("alive");
+        if self.tokens_at(at).works.is_some() {
+            return Err("this hex already has a trench or an abatis".into());
+        }
+        if matches!(
+            self.terrain(at),
+            Terrain::Fort | Terrain::Bunker | Terrain::Bridge
+        ) {
+            return Err(format!("no works on a {:?}", self.terrain(at)));
+        }
+        if !self.units_at(at).all(|o| o.kind == UnitType::Infantry) {
+            return Err("only infantry may share a hex with new works".into());
+        }
+        let most = Rulebook::get().army.most_works;
+        if self.works_laid[seat] >= most {
+            return Err(format!("each side lays at most {most} trenches and abatis"));
+        }
+        Ok(())
+    }
+
+    fn check_clear(&self, unit: usize) -> Result<(), String> {
+        let a = self.activation.as_ref().expect("checked");
+        if !a.units.contains(&unit) || self.units[unit].kind != UnitType::Infantry {
+            return Err("the activated infantry removes an abatis".into());
+        }
+        if a.acted {
+            return Err("removing an abatis takes the whole activation".into());
+        }
+        let at = self.units[unit].at.expect("alive");
+        if self.tokens_at(at).works.map(|w| w.0) != Some(Token::Abatis) {
+            return Err("there is no abatis on the unit's hex".into());
+        }
+        Ok(())
+    }
+
+    fn enemy_target(&self, seat: Seat, target: usize) -> Result<Coord, String> {
+        let t = self
+            .units
+            .get(target)
+            .ok_or_else(|| format!("no unit {target}"))?;
+        if t.owner == seat {
+            return Err(format!("unit {target} is your own"));
+        }
+        t.at.ok_or_else(|| format!("unit {target} is destroyed"))
+    }
+
+    fn check_inspect(&self, seat: Seat, target: usize) -> Result<(), String> {
+        let a = self.activation.as_ref().expect("checked");
+        let at = self.enemy_target(seat, target)?;
+        if self.units[target].known[seat] {
+            return Err(format!("you already know unit {target}'s class"));
+        }
+        match a.order {
+            Some(Order::Recon) => {
+                let d = a.at.distance(at);
+                if a.acted || !(2..=3).contains(&d) || !self.in_sight(a.at, at) {
+                    return Err("Recon looks at an enemy in sight 2 to 3 hexes away, before moving".into());
+                }
+                Ok(())
+            }
+            Some(Order::RevealInInfluence) if a.at.is_adjacent(at) => Ok(()),
+            Some(Order::RevealInInfluence) => Err("the enemy must stand next to the unit".into()),
+            _ => Err("seeing a class takes Recon or Cardinal Rafael's special order".into()),
+        }
+    }
+
+    fn check_restore(&self, unit: usize) -> Result<(), String> {
+        let a = self.activation.as_ref().expect("checked");
+        if a.order != Some(Order::RestoringStrength) || !a.units.contains(&unit) || a.acted {
+            return Err("Restoring strength takes the order and the whole activation".into());
+        }
+        if self.units[unit].size >= self.units[unit].card().size {
+            return Err(format!("unit {unit} is at full size"));
+        }
+        Ok(())
+    }
+
+    fn check_order_target(&self, order: Order, target: usize) -> Result<(), String> {
+        let a = self.activation.as_ref().expect("checked");
+        if a.order != Some(order) || a.acted {
+            return Err(format!("{order:?} takes that order and the whole activation"));
+        }
+        let at = self.enemy_target(self.active, target)?;
+        if !a.at.is_adjacent(at) {
+            return Err("the enemy must be in the unit's area of influence".into());
+        }
+        Ok(())
+    }
+
+    fn check_pursue(&self) -> Result<(), String> {
+        let a = self.activation.as_ref().expect("checked");
+        let (hex, target, unit) = a.pursuit.ok_or("there is nobody to pursue")?;
+        if self.units[unit].at.is_none() {
+            return Err("the pursuer is destroyed".into());
+        }
+        self.check_enter(&[unit], hex)?;
+        let t = self.units[target].at.ok_or("the target is destroyed")?;
+        if !t.is_adjacent(hex) || self.smoky(t) {
+            return Err("the retreating unit is out of reach".into());
+        }
+        Ok(())
+    }
+
+    fn check_withdraw(&self, to: Coord) -> Result<(), String> {
+        let a = self.activation.as_ref().expect("checked");
+        let unit = a
+            .withdraw
+            .ok_or("a tactical retreat follows a melee attack under its order")?;
+        if self.units[unit].at.is_none() {
+            return Err("the unit is destroyed".into());
+        }
+        if !self.retreat_hexes(unit).contains(&to) {
+            return Err(format!("unit {unit} cannot retreat to {to:?}"));
+        }
+        Ok(())
+    }
+
+    /// Hexes of `seat`'s first row where `kinds` fit beside `placed`.
+    pub fn deploy_fits(&self, seat: Seat, placed: &[(Coord, UnitType)], at: Coord, kind: UnitType) -> bool {
+        let here = placed.iter().filter(|p| p.0 == at).map(|p| p.1);
+        stack_fits(here.chain([kind])) && at.row() == self.scenario.side(seat).first_row && {
+            let enemy_leads = matches!(
+                self.scenario.side(other(seat)).goal,
+                super::scenario::Goal::Lead(_)
+            );
+            !(enemy_leads && self.scenario.arrows.contains(&at))
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! A basic computer player: it rebuilds a game from what its view shows
+//! (hidden enemy classes guessed from their type), lists the legal actions
+//! there, and takes the one a few plain rules of thumb like best: attack
+//! with the best odds, otherwise close in on the objective. The stronger
+//! opponents are issue 6's.
+
+use std::collections::VecDeque;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use super::board::Coord;
+use super::data::{Faction, Rulebook, Token, UnitType};
+use super::scenario::{Goal, Scenario};
+use super::state::*;
+use super::view::View;
+use crate::rules::{Bot, Level, Seat};
+
+pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
+    Box::new(Basic {
+        rng: StdRng::seed_from_u64(seed),
+        random: level == Level::Random,
+    })
+}
+
+struct Basic {
+    rng: StdRng,
+    random: bool,
+}
+
+impl Bot<Wargame> for Basic {
+    fn choose(&mut self, view: &View) -> Action {
+        let game = Wargame::from_view(view);
+        let seat = view.player;
+        if game.phase == Phase::Building {
+            return (0..8)
+                .map(|_| game.random_army(seat, &mut self.rng))
+                .max_by_key(|a| match a {
+                    Action::Build { army, .. } => army_cost(army),
+                    _ => 0,
+                })
+                .expect("eight armies");
+        }
+        let legal = game.legal();
+        if self.random {
+            return legal[self.rng.random_range(0..legal.len())].clone();
+        }
+        let mut best = (f64::MIN, Action::EndTurn);
+        for action in legal {
+            let score = score(&game, seat, &action) + self.rng.random::<f64>() * 0.1;
+            if score > best.0 {
+                best = (score, action);
+            }
+        }
+        best.1
+    }
+}
+
+fn army_cost(army: &[Placement]) -> u32 {
+    army.iter()
+        .filter_map(|p| Rulebook::get().unit(&p.class))
+        .map(|c| c.cost)
+        .sum()
+}
+
+/// Where a side wants to be: forts, arrow hexes, or the nearest enemy.
+fn objectives(game: &Wargame, seat: Seat) -> Vec<Coord> {
+    let goals = match game.scenario.side(seat).goal {
+        Goal::Forts(_) => game.map.forts(),
+        Goal::Lead(_) => game.scenario.arrows.clone(),
+        Goal::Points(_) => Vec::new(),
+    };
+    if goals.is_empty() {
+        game.alive()
+            .filter(|u| u.owner != seat)
+            .filter_map(|u| u.at)
+            .collect()
+    } else {
+        goals
+    }
+}
+
+fn nearest(at: Coord, targets: &[Coord]) -> f64 {
+    targets.iter().map(|&t| at.distance(t)).min().unwrap_or(0) as f64
+}
+
+fn score(game: &Wargame, seat: Seat, action: &Action) -> f64 {
+    let odds = |unit: usize, target: usize, kind: AttackKind| {
+        let margin = game.attack_value(unit, target, kind) - game.defense_value(target, unit, kind);
+        10.0 + f64::from(margin)
+    };
+    match action {
+        Action::Melee { unit, target } => odds(*unit, *target, AttackKind::Melee),
+        Action::Charge { unit, target, .. } => odds(*unit, *target, AttackKind::Melee) + 1.0,
+        Action::Shoot { unit, target } => odds(*unit, *target, AttackKind::Ranged),
+        Action::Fire {
+            at,
+            ammo: Ammo::Regular,
+            ..
+        } => 9.0 + game.units_at(*at).count() as f64,
+        Action::Stand { unit } => {
+            if game.units[*unit].size > 1 {
+                2.0
+            } else {
+                0.0
+            }
+        }
+        Action::Retreat { .. } => 1.0,
+        Action::Activate { units, order: None } => {
+            let at = game.units[units[0]].at.expect("alive");
+            let near = nearest(at, &objectives(game, seat));
+            5.0 + units.len() as f64 * 0.2 - near * 0.1
+        }
+        Action::Move { to } => {
+            let a = game.activation.as_ref().expect("moves come in activations");
+            let goals = objectives(game, seat);
+            let gain = nearest(a.at, &goals) - nearest(*to, &goals);
+            let fire = if game.tokens_at(*to).fire.is_some() {
+                -5.0
+            } else {
+                0.0
+            };
+            3.0 + gain * 2.0 + fire
+        }
+        Action::EndActivation => 2.5,
+        Action::Dig { .. } => 2.0,
+        Action::EndTurn => 0.0,
+        _ => 0.5,
+    }
+}
+
+impl Wargame {
+    /// A game consistent with what `view` shows, for planning: hidden enemy
+    /// classes become their type's first card, fire and smoke look fresh.
+    pub fn from_view(view: &View) -> Wargame {
+        let book = Rulebook::get();
+        let side = |s: usize| super::scenario::Side {
+            first_row: view.sides[s].first_row,
+            goal: view.sides[s].goal,
+            tokens: view.sides[s].tokens,
+        };
+        let scenario = Scenario {
+            number: view.scenario,
+            name: view.name.clone(),
+            kind: view.kind,
+            about: String::new(),
+            map: view.map.clone(),
+            arrows: view.arrows.clone(),
+            black: side(0),
+            white: side(1),
+            turn_limit: view.turn_limit,
+            budget: view.budget,
+        };
+        let mut game = Wargame::new(
+            &Setup {
+                scenario,
+                dice: Vec::new(),
+            },
+            0,
+        );
+        game.phase = view.phase.clone();
+        game.first = view.first;
+        game.round = view.turn;
+        game.active = view.active;
+        game.used = view.used.clone();
+        game.commanders = [0, 1].map(|s| view.sides[s].commander.clone());
+        game.score = [0, 1].map(|s| view.sides[s].score);
+        game.built = [true, true];
+        if game.phase == Phase::Building {
+            game.built = [view.player == 1, false];
+        }
+        let highest = view.units.iter().map(|u| u.id + 1).max().unwrap_or(0);
+        game.units = (0..highest)
+            .map(|id| Unit {
+                id,
+                owner: 0,
+                class: book.units[0].id.clone(),
+                kind: UnitType::Infantry,
+                size: 0,
+                at: None,
+                known: [true, true],
+                crippled: false,
+            })
+            .collect();
+        for u in &view.units {
+            let class = u.class.clone().unwrap_or_else(|| guess(u.owner, u.kind));
+            let size = u.size.unwrap_or_else(|| book.unit(&class).map_or(1, |c| c.size));
+            game.units[u.id] = Unit {
+                id: u.id,
+                owner: u.owner,
+                class,
+                kind: u.kind,
+                size,
+                at: Some(u.at),
+                known: [true, true],
+                crippled: u.crippled,
+            };
+        }
+        for h in &view.hexes {
+            let t = game.tokens_at_mut(h.at);
+            for token in &h.tokens {
+                match token {
+                    Token::Trench | Token::Abatis => t.works = Some((*token, 0)),
+                    Token::Fire => t.fire = Some((0, view.turn)),
+                    Token::Smoke => t.smoke = Some((0, view.turn)),
+                }
+            }
+            t.markers = h.markers;
+        }
+        game.activation = view.activation.clone();
+        game.pending = view.decision.clone().into_iter().collect::<VecDeque<_>>();
+        game
+    }
+}
+
+/// The class a hidden block of this type is taken for.
+fn guess(owner: Seat, kind: UnitType) -> String {
+    let faction = Faction::of_seat(owner);
+    Rulebook::get()
+        .units
+        .iter()
+        .find(|u| u.faction == faction && u.kind == kind)
+        .map(|u| u.id.clone())
+        .expect("every faction has every type")
+}

@@ -1,0 +1,489 @@
+//! Attacks: melee and its counterattack, ranged attacks, artillery fire with
+//! aiming and special ammunition, and the defender's retreat or stand.
+
+use super::board::Coord;
+use super::data::{Ability, Faction, Order, Rulebook, Terrain, Token, UnitType};
+use super::state::*;
+use crate::rules::Seat;
+
+/// How two dice came out against the numbers.
+pub struct Roll {
+    pub dice: [u8; 2],
+    pub hit: bool,
+    pub critical: Option<Critical>,
+}
+
+/// A sum of 7 always hits, doubles always miss, otherwise the difference
+/// plus the attack must exceed the defence.
+pub fn judge(dice: [u8; 2], attack: i32, defense: i32) -> Roll {
+    let [a, b] = dice;
+    let critical = if a == b {
+        Some(Critical::Failure)
+    } else if a + b == 7 {
+        Some(Critical::Success)
+    } else {
+        None
+    };
+    let hit = match critical {
+        Some(Critical::Failure) => false,
+        Some(Critical::Success) => true,
+        None => attack + i32::from(a.abs_diff(b)) > defense,
+    };
+    Roll { dice, hit, critical }
+}
+
+impl Wargame {
+    /// The attack value of `attacker` against `target` before the dice.
+    pub fn attack_value(&self, attacker: usize, target: usize, kind: AttackKind) -> i32 {
+        let u = &self.units[attacker];
+        let card = u.card();
+        let book = Rulebook::get();
+        let order = self.order_on(attacker);
+        let target_at = self.units[target].at.expect("targets stand on the board");
+        match kind {
+            AttackKind::Melee | AttackKind::Charge | AttackKind::Counter => {
+                let mut attack = card.melee;
+                if card.has(Ability::Volley) {
+                    attack += card.ranged.unwrap_or(0);
+                }
+                if Faction::of_seat(u.owner) == Faction::Vesania && u.kind == UnitType::Infantry {
+                    attack += self.infantry_beside(attacker);
+                }
+                if kind != AttackKind::Counter && order == Some(Order::Motivation) {
+                    attack += 1;
+                }
+                if kind == AttackKind::Charge {
+                    attack += card.charge_bonus().unwrap_or(0);
+                }
+                attack + book.ground(self.terrain(target_at)).melee_against
+            }
+            AttackKind::Ranged | AttackKind::Artillery => {
+                let at = u.at.expect("attackers stand on the board");
+                let mut attack = card.ranged.unwrap_or(0) + book.ground(self.terrain(at)).ranged;
+                if order == Some(Order::SteadyAim) {
+                    attack += 1;
+                }
+                attack
+            }
+        }
+    }
+
+    /// The defence of `target` against `attacker`.
+    pub fn defense_value(&self, target: usize, attacker: usize, kind: AttackKind) -> i32 {
+        let book = Rulebook::get();
+        let t = &self.units[target];
+        let card = t.card();
+        let at = t.at.expect("targets stand on the board");
+        let terrain = self.terrain(at);
+        let mut defense = card.defense;
+        let both_in_forest = terrain == Terrain::Forest
+            && kind.is_melee()
+            && self.units[attacker]
+                .at
+                .is_some_and(|a| self.terrain(a) == Terrain::Forest);
+        if !both_in_forest {
+            defense += book.ground(terrain).defense;
+        }
+        if let Some((works, _)) = self.tokens_at(at).works {
+            defense += book.token(works).defense;
+        }
+        if kind.is_melee() && Faction::of_seat(t.owner) == Faction::Thargaton && t.kind == UnitType::Infantry
+        {
+            defense += self.infantry_beside(target);
+        }
+        for ability in &card.abilities {
+            match *ability {
+                Ability::BraceAgainstCavalry(n) if self.units[attacker].kind == UnitType::Cavalry => {
+                    defense += n
+                }
+                Ability::ExposedToShot(n) if !kind.is_melee() => defense -= n,
+                _ => {}
+            }
+        }
+        if kind == AttackKind::Counter && self.order_on(target) == Some(Order::Defense) {
+            defense += 1;
+        }
+        defense
+    }
+
+    /// Rolls an attack, with the rerolls orders allow, and reports it.
+    fn roll_attack(
+        &mut self,
+        attacker: usize,
+        target: usize,
+        kind: AttackKind,
+        events: &mut Vec<Event>,
+    ) -> Roll {
+        let attack = self.attack_value(attacker, target, kind);
+        let defense = self.defense_value(target, attacker, kind);
+        let mut roll = judge(self.dice.two(), attack, defense);
+        let order = self.order_on(attacker);
+        let reroll = match order {
+            Some(Order::CriticalFailureReroll) => roll.critical == Some(Critical::Failure),
+            Some(Order::RangedReroll) => kind == AttackKind::Ranged && !roll.hit,
+            _ => false,
+        };
+        if reroll && !self.activation.as_ref().is_some_and(|a| a.rerolled) {
+            events.push(Event::Attack {
+                kind,
+                attacker,
+                target,
+                dice: roll.dice,
+                attack,
+                defense,
+                hit: roll.hit,
+                critical: roll.critical,
+            });
+            events.push(Event::Rerolled {
+                unit: attacker,
+                why: order.expect("an order allowed it"),
+            });
+            if let Some(a) = self.activation.as_mut() {
+                a.rerolled = true;
+            }
+            roll = judge(self.dice.two(), attack, defense);
+        }
+        events.push(Event::Attack {
+            kind,
+            attacker,
+            target,
+            dice: roll.dice,
+            attack,
+            defense,
+            hit: roll.hit,
+            critical: roll.critical,
+        });
+        roll
+    }
+
+    /// The steps a hit costs: two on a critical success under Finish them.
+    fn damage(&self, attacker: usize, roll: &Roll) -> u8 {
+        if roll.critical == Some(Critical::Success) && self.order_on(attacker) == Some(Order::FinishThem) {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn count_attack(&mut self, target: usize) {
+        if let Some(a) = self.activation.as_mut() {
+            a.attacks += 1;
+            a.acted = true;
+            a.last_targets = vec![target];
+        }
+    }
+
+    /// A melee attack (after a charge, `kind` is `Charge`).
+    pub fn melee(&mut self, attacker: usize, target: usize, kind: AttackKind, events: &mut Vec<Event>) {
+        self.reveal(attacker, events);
+        self.count_attack(target);
+        if let Some(a) = self.activation.as_mut()
+            && a.order == Some(Order::TacticalRetreat)
+        {
+            a.withdraw = Some(attacker);
+        }
+        let target_at = self.units[target].at;
+        if self.order_on(attacker) == Some(Order::ForTheQueen) {
+            // The unit gives itself up; the hit needs no dice.
+            self.reveal(target, events);
+            self.destroy(attacker, events);
+            self.lose(target, 1, events);
+            self.after_attack(events);
+            return;
+        }
+        let roll = self.roll_attack(attacker, target, kind, events);
+        self.reveal(target, events);
+        if roll.hit {
+            let steps = self.damage(attacker, &roll);
+            self.lose(target, steps, events);
+            if self.units[target].at.is_some() {
+                self.pending.push_back(Pending::Hit {
+                    unit: target,
+                    attacker,
+                    kind,
+                    critical: roll.critical == Some(Critical::Success),
+                });
+                if let (Some(a), Some(from)) = (self.activation.as_mut(), target_at)
+                    && a.order == Some(Order::Pursuit)
+                {
+                    a.pursuit = Some((from, target, attacker));
+                }
+            }
+        }
+        self.after_attack(events);
+    }
+
+    /// A ranged attack; the defender may not counterattack.
+    pub fn shoot(&mut self, attacker: usize, target: usize, events: &mut Vec<Event>) {
+        self.reveal(attacker, events);
+        self.count_attack(target);
+        let roll = self.roll_attack(attacker, target, AttackKind::Ranged, events);
+        self.reveal(target, events);
+        self.hit_result(attacker, target, AttackKind::Ranged, &roll, events);
+        self.after_attack(events);
+    }
+
+    fn hit_result(
+        &mut self,
+        attacker: usize,
+        target: usize,
+        kind: AttackKind,
+        roll: &Roll,
+        events: &mut Vec<Event>,
+    ) {
+        if !roll.hit {
+            return;
+        }
+        let steps = self.damage(attacker, roll);
+        self.lose(target, steps, events);
+        if self.units[target].at.is_some() && self.phase == Phase::Battle {
+            self.pending.push_back(Pending::Hit {
+                unit: target,
+                attacker,
+                kind,
+                critical: roll.critical == Some(Critical::Success),
+            });
+        }
+    }
+
+    /// Artillery fire at a hex: aiming (skipped by the Scorpio), then one
+    /// roll of damage for every enemy unit there, or the special ammunition.
+    pub fn fire(&mut self, attacker: usize, at: Coord, ammo: Ammo, events: &mut Vec<Event>) {
+        let seat = self.units[attacker].owner;
+        self.reveal(attacker, events);
+        if let Some(a) = self.activation.as_mut() {
+            a.attacks += 1;
+            a.acted = true;
+        }
+        let from = self.units[attacker].at.expect("on the board");
+        let card = self.units[attacker].card();
+        if !card.has(Ability::Skirmisher) && !self.aim(attacker, from, at, events) {
+            let markers = self.tokens_at(at).markers[seat];
+            let most = Rulebook::get().army.most_markers;
+            let t = self.tokens_at_mut(at);
+            t.markers[seat] = (markers + 1).min(most);
+            let markers = t.markers[seat];
+            events.push(Event::MarkerPlaced {
+                at,
+                player: seat,
+                markers,
+            });
+            self.after_attack(events);
+            return;
+        }
+        match ammo {
+            Ammo::Regular => {
+                let targets: Vec<usize> = self
+                    .units_at(at)
+                    .filter(|u| u.owner != seat)
+                    .map(|u| u.id)
+                    .collect();
+                if let Some(a) = self.activation.as_mut() {
+                    a.last_targets = targets.clone();
+                }
+                let dice = self.dice.two();
+                for target in targets {
+                    let attack = self.attack_value(attacker, target, AttackKind::Artillery);
+                    let defense = self.defense_value(target, attacker, AttackKind::Artillery);
+                    let roll = judge(dice, attack, defense);
+                    events.push(Event::Attack {
+                        kind: AttackKind::Artillery,
+                        attacker,
+                        target,
+                        dice,
+                        attack,
+                        defense,
+                        hit: roll.hit,
+                        critical: roll.critical,
+                    });
+                    self.reveal(target, events);
+                    self.hit_result(attacker, target, AttackKind::Artillery, &roll, events);
+                    if self.phase != Phase::Battle {
+                        return;
+                    }
+                }
+            }
+            Ammo::Incendiary => {
+                let round = self.round;
+                self.tokens_at_mut(at).fire = Some((seat, round));
+                events.push(Event::TokenPlaced {
+                    at,
+                    token: Token::Fire,
+                });
+                let burning: Vec<usize> = self
+                    .units_at(at)
+                    .filter(|u| u.owner != seat)
+                    .map(|u| u.id)
+                    .collect();
+                for unit in burning {
+                    if self.command_check(unit, CheckFor::Fire, events) {
+                        if self.retreat_hexes(unit).is_empty() {
+                            events.push(Event::Stood { unit });
+                        } else {
+                            self.pending.push_back(Pending::FireEscape { unit });
+                        }
+                    } else {
+                        self.lose(unit, 1, events);
+                    }
+                    if self.phase != Phase::Battle {
+                        return;
+                    }
+                }
+            }
+            Ammo::Smoke => {
+                let round = self.round;
+                self.tokens_at_mut(at).smoke = Some((seat, round));
+                events.push(Event::TokenPlaced {
+                    at,
+                    token: Token::Smoke,
+                });
+            }
+        }
+        self.after_attack(events);
+    }
+
+    /// One die at or over the table's need, +1 per earlier marker; a hit
+    /// clears the markers.
+    fn aim(&mut self, attacker: usize, from: Coord, at: Coord, events: &mut Vec<Event>) -> bool {
+        let seat = self.units[attacker].owner;
+        let need = Rulebook::get()
+            .aim_need(from.distance(at))
+            .expect("fire is checked to be in range");
+        let markers = self.tokens_at(at).markers[seat];
+        let mut die = self.dice.roll();
+        let mut hit = die + markers >= need;
+        if !hit
+            && self.order_on(attacker) == Some(Order::AimingReroll)
+            && !self.activation.as_ref().is_some_and(|a| a.rerolled)
+        {
+            events.push(Event::Aimed {
+                unit: attacker,
+                at,
+                die,
+                markers,
+                need,
+                hit,
+            });
+            events.push(Event::Rerolled {
+                unit: attacker,
+                why: Order::AimingReroll,
+            });
+            if let Some(a) = self.activation.as_mut() {
+                a.rerolled = true;
+            }
+            die = self.dice.roll();
+            hit = die + markers >= need;
+        }
+        events.push(Event::Aimed {
+            unit: attacker,
+            at,
+            die,
+            markers,
+            need,
+            hit,
+        });
+        if hit && markers > 0 {
+            self.tokens_at_mut(at).markers[seat] = 0;
+            events.push(Event::MarkersCleared { at, player: seat });
+        }
+        hit
+    }
+
+    /// Whether a unit on its hex is forced out only by a critical success.
+    pub fn holds(&self, unit: usize) -> bool {
+        let book = Rulebook::get();
+        self.units[unit].at.is_some_and(|at| {
+            book.ground(self.terrain(at)).holds
+                || self.tokens_at(at).works.is_some_and(|(w, _)| book.token(w).holds)
+        })
+    }
+
+    /// The defender retreats `unit` to `to`.
+    pub fn retreat(&mut self, unit: usize, to: Coord, events: &mut Vec<Event>) {
+        let from = self.units[unit].at.expect("on the board");
+        self.pending.pop_front();
+        self.units[unit].at = Some(to);
+        events.push(Event::Retreated { unit, from, to });
+        self.resume(events);
+    }
+
+    /// The defender stays: after a hit, the command check decides between
+    /// a counterattack (melee), staying, and a forced retreat.
+    pub fn stand(&mut self, unit: usize, events: &mut Vec<Event>) {
+        let pending = self.pending.pop_front().expect("a decision was due");
+        match pending {
+            Pending::Hit {
+                attacker,
+                kind,
+                critical,
+                ..
+            } => {
+                if self.command_check(unit, CheckFor::Stand, events) {
+                    events.push(Event::Stood { unit });
+                    let can_counter = kind.is_melee()
+                        && self.units[unit].card().fights_in_melee()
+                        && self.units[attacker]
+                            .at
+                            .zip(self.units[unit].at)
+                            .is_some_and(|(a, b)| a.is_adjacent(b) && !self.smoky(a) && !self.smoky(b));
+                    if can_counter {
+                        self.counterattack(unit, attacker, events);
+                    }
+                } else if self.holds(unit) && !critical {
+                    events.push(Event::Held { unit });
+                } else {
+                    self.force_retreat(unit, events);
+                }
+            }
+            Pending::FireEscape { .. } => events.push(Event::Stood { unit }),
+            Pending::MustRetreat { .. } => unreachable!("a forced retreat offers no stand"),
+        }
+        self.resume(events);
+    }
+
+    /// Retreat, or lose a step where no hex allows it.
+    pub fn force_retreat(&mut self, unit: usize, events: &mut Vec<Event>) {
+        if self.retreat_hexes(unit).is_empty() {
+            self.lose(unit, 1, events);
+        } else {
+            self.pending.push_front(Pending::MustRetreat { unit });
+        }
+    }
+
+    fn counterattack(&mut self, defender: usize, attacker: usize, events: &mut Vec<Event>) {
+        let roll = self.roll_attack(defender, attacker, AttackKind::Counter, events);
+        if !roll.hit {
+            return;
+        }
+        let dodge =
+            self.order_on(attacker) == Some(Order::Dodge) && self.units[attacker].kind == UnitType::Cavalry;
+        if dodge {
+            return;
+        }
+        if self.units[attacker].size == 1 && self.order_on(attacker) == Some(Order::TillDeath) {
+            // One more blow before it falls: a plain melee roll, no answer.
+            let last = self.roll_attack(attacker, defender, AttackKind::Melee, events);
+            if last.hit {
+                self.lose(defender, 1, events);
+            }
+        }
+        self.lose(attacker, 1, events);
+    }
+
+    /// Play goes back to the active side once no decision is owed.
+    fn resume(&mut self, events: &mut Vec<Event>) {
+        if self.pending.is_empty() && self.phase == Phase::Battle {
+            if let Some(a) = self.activation.as_mut()
+                && let Some((from, target, _)) = a.pursuit
+                && self.units[target].at.is_none_or(|at| at == from)
+            {
+                a.pursuit = None;
+            }
+            self.after_attack(events);
+        }
+    }
+
+    pub fn seat_of(&self, unit: usize) -> Seat {
+        self.units[unit].owner
+    }
+}

@@ -1,0 +1,132 @@
+//! The wargame on the shared `Game` trait, with the referee protocol's
+//! shapes (docs/wargame-protocol.md).
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::{Value, json};
+
+use super::bot;
+use super::data::{Faction, Rulebook};
+use super::state::{Action, Event, Phase, Setup, Wargame};
+use super::view::View;
+use crate::games::GameId;
+use crate::rules::{Bot, Game, Level, Outcome, Seat, sub_seed};
+
+impl Game for Wargame {
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+    type Config = Setup;
+    const ID: GameId = GameId::Wargame;
+
+    fn configured(setup: &Setup, seed: u64) -> Self {
+        Wargame::new(setup, seed)
+    }
+
+    fn first(&self) -> Option<Seat> {
+        Some(self.first)
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.whose_move()
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.view_for(seat)
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.legal()
+    }
+
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), String> {
+        self.check_action(seat, action)
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, String> {
+        self.check_action(seat, &action)?;
+        Ok(self.perform(seat, action))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn random_action(&self, rng: &mut StdRng) -> Action {
+        let seat = self
+            .whose_move()
+            .expect("random actions only while the game runs");
+        if self.phase == Phase::Building {
+            let mut own = StdRng::seed_from_u64(rng.random());
+            return self.random_army(seat, &mut own);
+        }
+        let legal = self.legal();
+        legal[rng.random_range(0..legal.len())].clone()
+    }
+
+    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
+        bot::bot(level, sub_seed(seed, 7))
+    }
+
+    fn ask_json(&self, seat: Seat) -> (Value, Value) {
+        let view = serde_json::to_value(self.view_for(seat)).expect("views serialize");
+        let legal = if self.phase == Phase::Building {
+            build_options(self, seat)
+        } else {
+            serde_json::to_value(self.legal()).expect("actions serialize")
+        };
+        (view, legal)
+    }
+
+    fn parse_action(value: &Value) -> Result<Action, String> {
+        serde_json::from_value(value.clone()).map_err(|e| format!("not a wargame action: {e}"))
+    }
+
+    fn event_json(event: &Event) -> Option<Value> {
+        let mut value = serde_json::to_value(event).expect("events serialize");
+        value
+            .as_object_mut()
+            .expect("events are objects")
+            .insert("type".into(), json!("event"));
+        Some(value)
+    }
+
+    fn reveal_json(&self) -> Value {
+        let units: Vec<Value> = self
+            .units
+            .iter()
+            .map(|u| json!({"id": u.id, "owner": u.owner, "class": u.class, "size": u.size, "at": u.at}))
+            .collect();
+        json!({"units": units, "commanders": self.commanders, "reason": self.reason})
+    }
+}
+
+/// During building `legal` describes the choices instead of listing every
+/// army: the budget, the classes, the commanders and the first row.
+fn build_options(game: &Wargame, seat: Seat) -> Value {
+    let book = Rulebook::get();
+    let faction = Faction::of_seat(seat);
+    let classes: Vec<Value> = book
+        .units
+        .iter()
+        .filter(|u| u.faction == faction)
+        .map(|u| json!({"class": u.id, "kind": u.kind, "cost": u.cost, "size": u.size}))
+        .collect();
+    let commanders: Vec<&str> = book
+        .commanders
+        .iter()
+        .filter(|c| c.faction == faction)
+        .map(|c| c.id.as_str())
+        .collect();
+    let hexes: Vec<_> = game.map.row(game.scenario.side(seat).first_row).collect();
+    json!({
+        "build": {
+            "budget": game.scenario.budget,
+            "classes": classes,
+            "commanders": commanders,
+            "hexes": hexes,
+            "most_of_a_class": book.army.most_of_a_class,
+            "most_blocks": book.army.most_blocks,
+        }
+    })
+}

@@ -1,0 +1,476 @@
+//! The wargame's state, actions and public events: plain data that the
+//! referee, the table and the tests share.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+use super::board::Coord;
+use super::data::{Order, Rulebook, Token, UnitCard, UnitType};
+use super::scenario::{Map, Scenario};
+use crate::rules::{Outcome, Seat, sub_seed};
+
+/// One block on the board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: usize,
+    pub owner: Seat,
+    /// The unit card's id: hidden from the enemy until revealed.
+    pub class: String,
+    pub kind: UnitType,
+    pub size: u8,
+    /// `None` once destroyed.
+    pub at: Option<Coord>,
+    /// Whether each seat knows the class (the owner always does).
+    pub known: [bool; 2],
+    /// Crippled: not activated in its owner's next turn.
+    pub crippled: bool,
+}
+
+impl Unit {
+    pub fn card(&self) -> &'static UnitCard {
+        Rulebook::get()
+            .unit(&self.class)
+            .expect("units are built only from known classes")
+    }
+}
+
+/// Tokens on one hex.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HexTokens {
+    /// A trench or an abatis, and who built it.
+    pub works: Option<(Token, Seat)>,
+    /// Fire: who lit it, and the round it was lit in.
+    pub fire: Option<(Seat, u32)>,
+    /// Smoke: who laid it, and the round it was laid in.
+    pub smoke: Option<(Seat, u32)>,
+    /// Aiming markers of each seat.
+    pub markers: [u8; 2],
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ammo {
+    Regular,
+    Incendiary,
+    Smoke,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Works {
+    Trench,
+    Abatis,
+}
+
+/// One block bought and placed on the first row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    pub class: String,
+    pub at: Coord,
+}
+
+/// Every action, as the protocol writes it: `{"type": "move", "to": [3, 4]}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Army building and deployment behind the curtain, in one go.
+    Build {
+        commander: Option<String>,
+        army: Vec<Placement>,
+    },
+    /// Activate a unit or a squad (same type, one hex), with at most one
+    /// commander order (1-4).
+    Activate {
+        units: Vec<usize>,
+        order: Option<u8>,
+    },
+    /// Regular infantry's ability: one activation moves each listed regular
+    /// infantry unit one hex.
+    MassMarch {
+        moves: Vec<(usize, Coord)>,
+    },
+    EndTurn,
+    /// One hex, the whole activated unit or squad.
+    Move {
+        to: Coord,
+    },
+    /// Lord Alexandrus' empty move: one hex back or sideways first.
+    Sidestep {
+        to: Coord,
+    },
+    /// Exactly three hexes straight to `to`, then a melee attack on `target`.
+    Charge {
+        unit: usize,
+        to: Coord,
+        target: usize,
+    },
+    Melee {
+        unit: usize,
+        target: usize,
+    },
+    /// A ranged attack with the ranged attack attribute.
+    Shoot {
+        unit: usize,
+        target: usize,
+    },
+    /// Artillery fire at a hex.
+    Fire {
+        unit: usize,
+        at: Coord,
+        ammo: Ammo,
+    },
+    /// Engineers: a trench or an abatis on their hex.
+    Dig {
+        unit: usize,
+        works: Works,
+    },
+    /// Infantry on an abatis removes it.
+    ClearAbatis {
+        unit: usize,
+    },
+    /// Order: see an enemy's class (Recon, or the special order in the area
+    /// of influence).
+    Inspect {
+        target: usize,
+    },
+    /// Order: Restoring strength.
+    Restore {
+        unit: usize,
+    },
+    /// Order: Crippling.
+    Cripple {
+        target: usize,
+    },
+    /// Order: Fear.
+    Frighten {
+        target: usize,
+    },
+    /// Order: Pursuit, into the hex the melee target left, and attack again.
+    Pursue,
+    /// Order: Tactical retreat after a melee attack.
+    Withdraw {
+        to: Coord,
+    },
+    EndActivation,
+    /// The defender's answer to a hit or to fire: retreat to a hex.
+    Retreat {
+        unit: usize,
+        to: Coord,
+    },
+    /// The defender's answer: stay, taking the command check where one is due.
+    Stand {
+        unit: usize,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackKind {
+    Melee,
+    Charge,
+    Counter,
+    Ranged,
+    Artillery,
+}
+
+impl AttackKind {
+    pub fn is_melee(self) -> bool {
+        matches!(self, AttackKind::Melee | AttackKind::Charge | AttackKind::Counter)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckFor {
+    /// To leave a hostile area of influence.
+    Leave,
+    /// To receive a commander order.
+    Order,
+    /// After a hit, to stay (and counterattack after a melee hit).
+    Stand,
+    /// On fire landing on it: passed, it may retreat.
+    Fire,
+    /// Against Crippling or Fear.
+    Resist,
+}
+
+/// Something public that happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    ArmyBuilt {
+        player: Seat,
+        blocks: usize,
+    },
+    BattleBegins {
+        first: Seat,
+        commanders: [Option<String>; 2],
+    },
+    TurnBegins {
+        player: Seat,
+        turn: u32,
+    },
+    Activated {
+        player: Seat,
+        units: Vec<usize>,
+        at: Coord,
+        order: Option<u8>,
+    },
+    OrderGiven {
+        player: Seat,
+        order: Order,
+        effective: bool,
+    },
+    CommandCheck {
+        unit: usize,
+        dice: [u8; 2],
+        discipline: i32,
+        passed: bool,
+        check: CheckFor,
+    },
+    Moved {
+        units: Vec<usize>,
+        from: Coord,
+        to: Coord,
+    },
+    Revealed {
+        unit: usize,
+        class: String,
+    },
+    /// A seat saw a class that stays hidden from the other.
+    Inspected {
+        by: Seat,
+        unit: usize,
+    },
+    Attack {
+        kind: AttackKind,
+        attacker: usize,
+        target: usize,
+        dice: [u8; 2],
+        attack: i32,
+        defense: i32,
+        hit: bool,
+        critical: Option<Critical>,
+    },
+    Aimed {
+        unit: usize,
+        at: Coord,
+        die: u8,
+        markers: u8,
+        need: u8,
+        hit: bool,
+    },
+    Rerolled {
+        unit: usize,
+        why: Order,
+    },
+    SizeLost {
+        unit: usize,
+        steps: u8,
+    },
+    SizeGained {
+        unit: usize,
+    },
+    Destroyed {
+        unit: usize,
+        class: String,
+        points: u32,
+        to: Seat,
+    },
+    Retreated {
+        unit: usize,
+        from: Coord,
+        to: Coord,
+    },
+    Stood {
+        unit: usize,
+    },
+    /// Failed the check but a fort, bunker or trench kept it in place.
+    Held {
+        unit: usize,
+    },
+    TokenPlaced {
+        at: Coord,
+        token: Token,
+    },
+    TokenRemoved {
+        at: Coord,
+        token: Token,
+    },
+    MarkerPlaced {
+        at: Coord,
+        player: Seat,
+        markers: u8,
+    },
+    MarkersCleared {
+        at: Coord,
+        player: Seat,
+    },
+    Crippled {
+        unit: usize,
+    },
+    TurnEnded {
+        player: Seat,
+    },
+    GameOver {
+        winner: Option<Seat>,
+        reason: String,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Critical {
+    Success,
+    Failure,
+}
+
+/// The unit or squad being activated and what it has done.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Activation {
+    pub units: Vec<usize>,
+    pub at: Coord,
+    pub moved: u32,
+    /// Terrain made it stop.
+    pub stopped: bool,
+    /// The command check to leave a hostile area of influence: `None` not
+    /// yet taken.
+    pub may_leave: Option<bool>,
+    /// The order in force for this activation.
+    pub order: Option<Order>,
+    pub attacks: u32,
+    pub attacks_allowed: u32,
+    /// Entered an abatis, or on a strenuous march.
+    pub no_attack: bool,
+    /// The second activation of Inquisitor Dominic's special order.
+    pub second: bool,
+    /// A move or sidestep was made (the empty move must come first).
+    pub acted: bool,
+    /// The units attacked by the first of two shots.
+    pub last_targets: Vec<usize>,
+    /// Pursuit: the hex the melee target left, the target, and the unit
+    /// that may follow it.
+    pub pursuit: Option<(Coord, usize, usize)>,
+    /// The unit that made a melee attack, for a tactical retreat.
+    pub withdraw: Option<usize>,
+    pub rerolled: bool,
+}
+
+/// A decision the defender owes before play goes on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum Pending {
+    /// Hit: retreat, or stand and take the command check.
+    Hit {
+        unit: usize,
+        attacker: usize,
+        kind: AttackKind,
+        critical: bool,
+    },
+    /// Must retreat: choose where.
+    MustRetreat { unit: usize },
+    /// Passed the check when fire landed: retreat or stay.
+    FireEscape { unit: usize },
+}
+
+impl Pending {
+    pub fn unit(&self) -> usize {
+        match self {
+            Pending::Hit { unit, .. } | Pending::MustRetreat { unit } | Pending::FireEscape { unit } => *unit,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Both build behind the curtain, black first.
+    Building,
+    Battle,
+    Over,
+}
+
+/// What the active side has used this turn.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnUse {
+    pub activations: u32,
+    pub artillery: bool,
+    pub order: bool,
+    pub double: bool,
+    pub activated: Vec<usize>,
+}
+
+/// Dice from the seed, after any forced results.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Dice {
+    seed: u64,
+    rolled: u64,
+    forced: VecDeque<u8>,
+}
+
+impl Dice {
+    pub fn new(seed: u64, forced: &[u8]) -> Dice {
+        Dice {
+            seed,
+            rolled: 0,
+            forced: forced.iter().copied().collect(),
+        }
+    }
+
+    pub fn roll(&mut self) -> u8 {
+        if let Some(die) = self.forced.pop_front() {
+            return die;
+        }
+        self.rolled += 1;
+        (sub_seed(self.seed, self.rolled) % 6) as u8 + 1
+    }
+
+    pub fn two(&mut self) -> [u8; 2] {
+        [self.roll(), self.roll()]
+    }
+}
+
+/// What a wargame starts from besides its seed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setup {
+    pub scenario: Scenario,
+    /// Die results to use first, in order (the referee's `--dice`).
+    pub dice: Vec<u8>,
+}
+
+impl Default for Setup {
+    /// The first tutorial.
+    fn default() -> Setup {
+        Setup {
+            scenario: super::scenario::shipped(21).expect("scenario 21 ships"),
+            dice: Vec::new(),
+        }
+    }
+}
+
+/// A whole game of Black & White.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Wargame {
+    pub scenario: Scenario,
+    pub map: Map,
+    pub seed: u64,
+    pub dice: Dice,
+    pub phase: Phase,
+    pub first: Seat,
+    pub commanders: [Option<String>; 2],
+    pub built: [bool; 2],
+    pub units: Vec<Unit>,
+    pub tokens: Vec<HexTokens>,
+    /// Rounds count from 1; a round is a turn of each side.
+    pub round: u32,
+    pub active: Seat,
+    pub used: TurnUse,
+    pub activation: Option<Activation>,
+    pub pending: VecDeque<Pending>,
+    pub score: [u32; 2],
+    pub works_laid: [usize; 2],
+    pub outcome: Option<Outcome>,
+    pub reason: Option<String>,
+}

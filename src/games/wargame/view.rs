@@ -1,0 +1,140 @@
+//! What one player may know: the map, their own army in full, the enemy's
+//! blocks by type only (class and size once revealed), public tokens, the
+//! turn, and the decision owed.
+
+use serde::Serialize;
+
+use super::board::Coord;
+use super::data::{Faction, Token, UnitType};
+use super::scenario::{Goal, ScenarioKind};
+use super::state::*;
+use crate::rules::Seat;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UnitView {
+    pub id: usize,
+    pub owner: Seat,
+    pub kind: UnitType,
+    pub at: Coord,
+    /// `None` for an enemy whose class is still hidden.
+    pub class: Option<String>,
+    pub size: Option<u8>,
+    pub crippled: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HexView {
+    pub at: Coord,
+    pub tokens: Vec<Token>,
+    /// Aiming markers of each player.
+    pub markers: [u8; 2],
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SideView {
+    pub faction: Faction,
+    pub first_row: i32,
+    pub goal: Goal,
+    pub tokens: u32,
+    /// `None` while the other side builds behind the curtain.
+    pub commander: Option<String>,
+    pub score: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct View {
+    pub player: Seat,
+    pub scenario: u32,
+    pub name: String,
+    pub kind: ScenarioKind,
+    pub map: Vec<String>,
+    pub arrows: Vec<Coord>,
+    pub budget: u32,
+    pub turn_limit: u32,
+    pub sides: [SideView; 2],
+    pub phase: Phase,
+    pub first: Seat,
+    pub turn: u32,
+    pub active: Seat,
+    pub used: TurnUse,
+    pub units: Vec<UnitView>,
+    pub hexes: Vec<HexView>,
+    pub activation: Option<Activation>,
+    pub decision: Option<Pending>,
+}
+
+impl Wargame {
+    pub fn view_for(&self, seat: Seat) -> View {
+        let building = self.phase == Phase::Building;
+        let sides = [0, 1].map(|s| {
+            let side = self.scenario.side(s);
+            SideView {
+                faction: Faction::of_seat(s),
+                first_row: side.first_row,
+                goal: side.goal,
+                tokens: side.tokens,
+                commander: if building && s != seat {
+                    None
+                } else {
+                    self.commanders[s].clone()
+                },
+                score: self.score[s],
+            }
+        });
+        let units = self
+            .alive()
+            .filter(|u| u.owner == seat || !building)
+            .map(|u| {
+                let known = u.owner == seat || u.known[seat];
+                UnitView {
+                    id: u.id,
+                    owner: u.owner,
+                    kind: u.kind,
+                    at: u.at.expect("alive"),
+                    class: known.then(|| u.class.clone()),
+                    size: known.then_some(u.size),
+                    crippled: u.crippled,
+                }
+            })
+            .collect();
+        let hexes = self
+            .map
+            .coords()
+            .filter_map(|at| {
+                let t = self.tokens_at(at);
+                let mut tokens: Vec<Token> = t.works.map(|w| w.0).into_iter().collect();
+                if t.fire.is_some() {
+                    tokens.push(Token::Fire);
+                }
+                if t.smoke.is_some() {
+                    tokens.push(Token::Smoke);
+                }
+                (!tokens.is_empty() || t.markers != [0, 0]).then(|| HexView {
+                    at,
+                    tokens,
+                    markers: t.markers,
+                })
+            })
+            .collect();
+        View {
+            player: seat,
+            scenario: self.scenario.number,
+            name: self.scenario.name.clone(),
+            kind: self.scenario.kind,
+            map: self.scenario.map.clone(),
+            arrows: self.scenario.arrows.clone(),
+            budget: self.scenario.budget,
+            turn_limit: self.scenario.turn_limit,
+            sides,
+            phase: self.phase.clone(),
+            first: self.first,
+            turn: self.round,
+            active: self.active,
+            used: self.used.clone(),
+            units,
+            hexes,
+            activation: self.activation.clone(),
+            decision: self.pending.front().cloned(),
+        }
+    }
+}
