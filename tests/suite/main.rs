@@ -12,4 +12,6 @@ mod screenshot;
 mod support;
 mod tiles_ai;
 mod tiles_rules;
+mod wargame_orders;
 mod wargame_rules;
+mod wargame_scenarios;

@@ -200,3 +200,77 @@ fn check_betting_view(state: &black_and_white::games::betting::Betting, seat: us
         }
     }
 }
+
+#[test]
+fn wargame_random_games_of_every_scenario_end_and_keep_classes_hidden() {
+    use black_and_white::games::wargame::Wargame;
+    use black_and_white::games::wargame::scenario::{SHIPPED, Scenario};
+    use black_and_white::games::wargame::state::{Phase, Setup};
+    use black_and_white::rules::playout::random_playout_with;
+
+    for (file, text) in SHIPPED {
+        let scenario = Scenario::parse(text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let limit = scenario.turn_limit;
+        let setup = Setup {
+            scenario,
+            dice: Vec::new(),
+        };
+        // WARGAME_PLAYOUTS=N plays N games a scenario for a longer hunt.
+        let games = std::env::var("WARGAME_PLAYOUTS")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(4);
+        for seed in 0..games {
+            let playout = random_playout_with::<Wargame>(&setup, seed, 20_000)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            if seed == 0 {
+                replays_identically(&playout, seed).unwrap_or_else(|e| panic!("{file}: {e}"));
+            }
+            let last = playout.states.last().unwrap();
+            let reason = last.reason.clone().unwrap_or_default();
+            assert!(!reason.is_empty(), "{file} seed {seed}: ended without a reason");
+            assert!(
+                last.round <= limit + 1,
+                "{file} seed {seed}: played past the turn limit"
+            );
+            for state in &playout.states {
+                if let Some(seat) = state.to_move() {
+                    assert!(
+                        !state.legal_actions().is_empty(),
+                        "{file} seed {seed}: a dead end"
+                    );
+                    let _ = seat;
+                }
+                for seat in [0, 1] {
+                    let view = state.view(seat);
+                    for u in &view.units {
+                        let unit = &state.units[u.id];
+                        if unit.owner != seat && !unit.known[seat] {
+                            assert_eq!(
+                                (&u.class, u.size),
+                                (&None, None),
+                                "{file} seed {seed}: a hidden class shows"
+                            );
+                        }
+                        assert!(
+                            state.phase != Phase::Building || unit.owner == seat,
+                            "{file}: the enemy army shows while building"
+                        );
+                    }
+                    let json = serde_json::to_string(&view).unwrap();
+                    for unit in state.units.iter().filter(|u| u.owner != seat && !u.known[seat]) {
+                        // The class may show for another block of the same class that is known.
+                        let shown = state
+                            .units
+                            .iter()
+                            .any(|o| (o.owner == seat || o.known[seat]) && o.class == unit.class);
+                        assert!(
+                            shown || !json.contains(&unit.class),
+                            "{file} seed {seed}: class text leaks"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

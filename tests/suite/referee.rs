@@ -365,3 +365,134 @@ fn betting_setup_timeouts_and_two_bots_replay_byte_for_byte() {
     }
     assert_eq!(out.iter().filter(|l| l.contains("\"settled\"")).count(), 10);
 }
+
+#[test]
+fn wargame_builds_behind_the_curtain_and_refuses_illegal_actions_clearly() {
+    let line = |player: u64, action: Value| format!("{}\n", json!({"player": player, "action": action}));
+    let mut input = String::new();
+    input += &line(
+        0,
+        json!({"type": "build", "commander": null, "army": [{"class": "sirens_of_vesania", "at": [0, 0]}]}),
+    );
+    input += &line(
+        0,
+        json!({"type": "build", "commander": "baron_maximilian", "army": [{"class": "line_infantry", "at": [0, 0]}, {"class": "marksmen", "at": [1, 0]}]}),
+    );
+    input += &line(
+        1,
+        json!({"type": "build", "commander": null, "army": [{"class": "sirens_of_vesania", "at": [3, 7]}]}),
+    );
+    input += &line(0, json!({"type": "fly", "to": [1, 1]}));
+    let (lines, code) = referee(
+        &["--game", "wargame", "--scenario", "21", "--seed", "4"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 3, "input ended before the end");
+    let start = parse(&lines[0]);
+    assert_eq!(
+        (start["type"].as_str(), start["game"].as_str()),
+        (Some("start"), Some("wargame"))
+    );
+    let first = start["first"].as_u64().unwrap();
+    let ask = parse(&lines[1]);
+    assert_eq!(ask["player"], 0);
+    assert_eq!(ask["legal"]["build"]["budget"], 12);
+    assert_eq!(ask["view"]["units"], json!([]));
+    let error = parse(&lines[2]);
+    assert_eq!(error["type"], "error");
+    assert!(error["message"].as_str().unwrap().contains("Vesania"), "{error}");
+    assert_eq!(lines[3], lines[1], "the same ask follows");
+    // Player 1 builds seeing none of player 0's army.
+    let ask1 = parse(&lines[5]);
+    assert_eq!(
+        (ask1["type"].as_str(), ask1["player"].as_u64()),
+        (Some("ask"), Some(1))
+    );
+    assert_eq!(ask1["view"]["units"], json!([]));
+    assert_eq!(ask1["view"]["sides"][0]["commander"], Value::Null);
+    let events: Vec<Value> = lines
+        .iter()
+        .map(|l| parse(l))
+        .filter(|v| v["type"] == "event")
+        .collect();
+    assert!(events.iter().any(|e| e["event"] == "battle_begins"));
+    let battle_ask = lines
+        .iter()
+        .map(|l| parse(l))
+        .rfind(|v| v["type"] == "ask")
+        .unwrap();
+    assert_eq!(battle_ask["player"].as_u64(), Some(first));
+    assert!(
+        battle_ask["legal"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"type": "end_turn"}))
+    );
+    // Whoever moves first, the enemy block shows its type only.
+    let enemy = battle_ask["view"]["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["owner"].as_u64() != Some(first))
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (enemy["class"].clone(), enemy["size"].clone()),
+        (Value::Null, Value::Null)
+    );
+    if first == 0 {
+        let error = lines
+            .iter()
+            .map(|l| parse(l))
+            .rfind(|v| v["type"] == "error")
+            .unwrap();
+        assert!(
+            error["message"]
+                .as_str()
+                .unwrap()
+                .contains("not a wargame action"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn wargame_bots_replay_byte_for_byte_and_forced_dice_come_first() {
+    let args = [
+        "--game",
+        "wargame",
+        "--scenario",
+        "1",
+        "--bot",
+        "0=normal",
+        "--bot",
+        "1=normal",
+        "--seed",
+        "9",
+    ];
+    let (a, code) = referee(&args, b"");
+    assert_eq!(code, 0);
+    assert_eq!(a, referee(&args, b"").0);
+    let end = parse(a.last().unwrap());
+    assert_eq!(end["type"], "end");
+    assert_eq!(
+        end["reveal"]["units"].as_array().unwrap().len(),
+        a.iter()
+            .filter(|l| l.contains("army_built"))
+            .map(|l| parse(l)["blocks"].as_u64().unwrap())
+            .sum::<u64>() as usize
+    );
+    let mut forced = args.to_vec();
+    forced.extend(["--dice", "6,6,6,6,6,6"]);
+    let (b, _) = referee(&forced, b"");
+    let first_roll = b
+        .iter()
+        .map(|l| parse(l))
+        .find(|v| v.get("dice").is_some() || v.get("die").is_some())
+        .expect("someone rolls");
+    let dice = first_roll
+        .get("dice")
+        .cloned()
+        .unwrap_or_else(|| json!([first_roll["die"]]));
+    assert!(dice.as_array().unwrap().iter().all(|d| d == 6), "{first_roll}");
+}

@@ -47,10 +47,10 @@ pub fn stack_fits(kinds: impl IntoIterator<Item = UnitType>) -> bool {
             UnitType::Artillery => art += 1,
         }
     }
-    match (inf, cav, art) {
-        (0..=3, 0, 0) | (0, 0..=2, 0) | (0..=1, 1, 0) | (0..=1, 0, 1) => true,
-        _ => false,
-    }
+    matches!(
+        (inf, cav, art),
+        (0..=3, 0, 0) | (0, 0..=2, 0) | (0..=1, 1, 0) | (0..=1, 0, 1)
+    )
 }
 
 impl Wargame {
@@ -656,12 +656,11 @@ impl Wargame {
     }
 
     pub fn do_move(&mut self, to: Coord, events: &mut Vec<Event>) {
-        let (group, at, must_check) = {
+        let (group, must_check) = {
             let a = self.activation.as_ref().expect("checked");
             let seat = self.units[a.units[0]].owner;
             (
                 a.units.clone(),
-                a.at,
                 a.may_leave.is_none() && self.in_hostile_influence(a.at, seat),
             )
         };
@@ -677,7 +676,6 @@ impl Wargame {
                 return;
             }
         }
-        let _ = at;
         self.step(&group, to, events);
         let stops = group
             .iter()

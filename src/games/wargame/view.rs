@@ -109,7 +109,7 @@ impl Wargame {
                 if t.smoke.is_some() {
                     tokens.push(Token::Smoke);
                 }
-                (!tokens.is_empty() || t.markers != [0, 0]).then(|| HexView {
+                (!tokens.is_empty() || t.markers != [0, 0]).then_some(HexView {
                     at,
                     tokens,
                     markers: t.markers,
