@@ -5,7 +5,7 @@ use black_and_white::games::wargame::data::Order;
 use black_and_white::games::wargame::state::*;
 use black_and_white::games::wargame::{Coord, Wargame};
 
-use crate::wargame_rules::{act, battle, field};
+use crate::wargame_rules::{act, activate, battle, field, fire};
 
 const OPEN: [&str; 7] = [". . . . . . . . ."; 7];
 
@@ -17,6 +17,12 @@ fn kinds(events: &[Event]) -> Vec<AttackKind> {
             _ => None,
         })
         .collect()
+}
+
+fn rerolled(events: &[Event], order: Order) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, Event::Rerolled { why, .. } if *why == order))
 }
 
 fn order(g: &mut Wargame, seat: usize, commander: &str, units: &[usize], number: u8) -> Vec<Event> {
@@ -58,14 +64,7 @@ fn every_unit_ability() {
     // Fire twice: the Virgo shoots its target a second time.
     let mut g = white_duel("order_of_the_virgo", &[1, 1, 1, 1]);
     g.units[1].at = Some(Coord(4, 4));
-    act(
-        &mut g,
-        1,
-        Action::Activate {
-            units: vec![1],
-            order: None,
-        },
-    );
+    activate(&mut g, &[1]);
     act(&mut g, 1, Action::Shoot { unit: 1, target: 0 });
     act(&mut g, 1, Action::Shoot { unit: 1, target: 0 });
     assert!(g.activation.is_none());
@@ -73,14 +72,7 @@ fn every_unit_ability() {
     for (class, allowed) in [("order_of_the_aquarius", true), ("order_of_the_capricorn", false)] {
         let mut g = white_duel(class, &[]);
         g.units[1].at = Some(Coord(4, 6));
-        act(
-            &mut g,
-            1,
-            Action::Activate {
-                units: vec![1],
-                order: None,
-            },
-        );
+        activate(&mut g, &[1]);
         for to in [Coord(4, 5), Coord(4, 4), Coord(3, 3)] {
             act(&mut g, 1, Action::Move { to });
         }
@@ -101,24 +93,9 @@ fn every_unit_ability() {
     // The Scorpio moves, then fires 1-3 hexes in sight without aiming.
     let mut g = white_duel("order_of_the_scorpio", &[5, 4]);
     g.units[1].at = Some(Coord(4, 5));
-    act(
-        &mut g,
-        1,
-        Action::Activate {
-            units: vec![1],
-            order: None,
-        },
-    );
+    activate(&mut g, &[1]);
     act(&mut g, 1, Action::Move { to: Coord(4, 4) });
-    let events = act(
-        &mut g,
-        1,
-        Action::Fire {
-            unit: 1,
-            at: Coord(4, 2),
-            ammo: Ammo::Regular,
-        },
-    );
+    let events = fire(&mut g, 1, Coord(4, 2), Ammo::Regular);
     assert!(
         !events.iter().any(|e| matches!(e, Event::Aimed { .. })),
         "no aiming"
@@ -166,14 +143,7 @@ fn every_unit_ability() {
         &[("sirens_of_vesania", (4, 3))],
         &[],
     );
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: None,
-        },
-    );
+    activate(&mut g, &[0]);
     assert!(
         g.check_action(0, &Action::Melee { unit: 0, target: 1 })
             .unwrap_err()
@@ -186,14 +156,7 @@ fn every_unit_ability() {
         &[("sirens_of_vesania", (4, 4))],
         &[],
     );
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: None,
-        },
-    );
+    activate(&mut g, &[0]);
     assert!(g.check_action(0, &Action::Shoot { unit: 0, target: 1 }).is_ok());
     act(&mut g, 0, Action::Move { to: Coord(3, 1) });
     assert!(g.check_action(0, &Action::Shoot { unit: 0, target: 1 }).is_err());
@@ -201,6 +164,11 @@ fn every_unit_ability() {
 
 #[test]
 fn baron_maximilian() {
+    // 1 Discipline +1 without a check is in the one-order-a-turn test.
+    // 2 Motivation: +1 melee.
+    let mut g = duel(&[1, 1]);
+    order(&mut g, 0, "baron_maximilian", &[0], 2);
+    assert_eq!(g.attack_value(0, 1, AttackKind::Melee), 3 + 1);
     // 3 Finish them: a critical success takes two steps.
     let mut g = duel(&[1, 1, 3, 4]);
     order(&mut g, 0, "baron_maximilian", &[0], 3);
@@ -225,22 +193,8 @@ fn lord_alexandrus() {
         &[1, 6, 1, 1],
     );
     order(&mut g, 0, "lord_alexandrus", &[0], 1);
-    let events = act(
-        &mut g,
-        0,
-        Action::Fire {
-            unit: 0,
-            at: Coord(4, 2),
-            ammo: Ammo::Regular,
-        },
-    );
-    assert!(events.iter().any(|e| matches!(
-        e,
-        Event::Rerolled {
-            why: Order::AimingReroll,
-            ..
-        }
-    )));
+    let events = fire(&mut g, 0, Coord(4, 2), Ammo::Regular);
+    assert!(rerolled(&events, Order::AimingReroll));
     assert!(events.iter().any(|e| matches!(
         e,
         Event::Aimed {
@@ -249,6 +203,23 @@ fn lord_alexandrus() {
             ..
         }
     )));
+    // 2 Strenuous march: a fourth hex for cavalry, and no attack.
+    let mut g = battle(
+        field(&OPEN),
+        &[("regular_cavalry", (4, 0))],
+        &[("sirens_of_vesania", (0, 6))],
+        &[1, 1],
+    );
+    order(&mut g, 0, "lord_alexandrus", &[0], 2);
+    for row in 1..=4 {
+        act(&mut g, 0, Action::Move { to: Coord(4, row) });
+    }
+    assert!(
+        g.check_action(0, &Action::Move { to: Coord(4, 5) })
+            .unwrap_err()
+            .contains("moved its 4")
+    );
+    assert!(g.activation.as_ref().unwrap().no_attack);
     // 3 Defense: +1 against the counterattack.
     let mut g = duel(&[1, 1, 5, 4, 1, 1, 5, 3]);
     order(&mut g, 0, "lord_alexandrus", &[0], 3);
@@ -284,14 +255,31 @@ fn vlad_kristofferson() {
     let mut g = duel(&[2, 2, 5, 4]);
     order(&mut g, 0, "vlad_kristofferson", &[0], 1);
     let events = act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
-    assert!(events.iter().any(|e| matches!(
-        e,
-        Event::Rerolled {
-            why: Order::CriticalFailureReroll,
-            ..
-        }
-    )));
+    assert!(rerolled(&events, Order::CriticalFailureReroll));
     assert_eq!(g.units[1].size, 2);
+    // 2 For the Queen! The attacker gives itself up; the target loses a step.
+    let mut g = battle(
+        field(&OPEN),
+        &[("line_infantry", (4, 2))],
+        &[("sirens_of_vesania", (4, 3)), ("sirens_of_vesania", (0, 6))],
+        &[1, 1],
+    );
+    order(&mut g, 0, "vlad_kristofferson", &[0], 2);
+    act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
+    assert_eq!((g.units[0].at, g.units[1].size), (None, 2));
+    assert_eq!(g.score, [0, 3], "the enemy scores the fallen unit");
+    // 3 Recon: black alone learns the class, and the activation ends.
+    let mut g = battle(
+        field(&OPEN),
+        &[("marksmen", (4, 1))],
+        &[("sirens_of_vesania", (4, 3))],
+        &[1, 1],
+    );
+    order(&mut g, 0, "vlad_kristofferson", &[0], 3);
+    let events = act(&mut g, 0, Action::Inspect { target: 1 });
+    assert!(!events.iter().any(|e| matches!(e, Event::Revealed { .. })));
+    assert_eq!(g.view_for(0).units[1].class.as_deref(), Some("sirens_of_vesania"));
+    assert!(g.activation.is_none());
     // 4 Power surge: attack after a full move.
     let mut g = battle(
         field(&OPEN),
@@ -311,14 +299,7 @@ fn inquisitor_dominic() {
     // 1 One unit activated twice a turn (not artillery).
     let mut g = white_duel("sirens_of_vesania", &[]);
     g.units[1].at = Some(Coord(4, 5));
-    act(
-        &mut g,
-        1,
-        Action::Activate {
-            units: vec![1],
-            order: None,
-        },
-    );
+    activate(&mut g, &[1]);
     act(&mut g, 1, Action::Move { to: Coord(4, 4) });
     act(&mut g, 1, Action::EndActivation);
     order(&mut g, 1, "inquisitor_dominic", &[1], 1);
@@ -371,6 +352,18 @@ fn cardinal_rafael() {
         g.activation.is_some(),
         "the special order does not end the activation"
     );
+    // 2 Berserk: infantry attacks twice.
+    let mut g = battle(
+        field(&OPEN),
+        &[("regular_cavalry", (4, 2)), ("regular_cavalry", (5, 2))],
+        &[("brotherhood_of_the_sword", (4, 3))],
+        &[1, 1, 2, 2, 2, 2],
+    );
+    g.active = 1;
+    order(&mut g, 1, "cardinal_rafael", &[2], 2);
+    act(&mut g, 1, Action::Melee { unit: 2, target: 0 });
+    act(&mut g, 1, Action::Melee { unit: 2, target: 1 });
+    assert!(g.activation.is_none(), "two attacks, then the activation ends");
     // 3 Dodge for Vesania's cavalry too.
     let mut g = battle(
         field(&OPEN),
@@ -416,13 +409,7 @@ fn sister_anastasia() {
     g.active = 1;
     order(&mut g, 1, "sister_anastasia", &[1], 1);
     let events = act(&mut g, 1, Action::Shoot { unit: 1, target: 0 });
-    assert!(events.iter().any(|e| matches!(
-        e,
-        Event::Rerolled {
-            why: Order::RangedReroll,
-            ..
-        }
-    )));
+    assert!(rerolled(&events, Order::RangedReroll));
     assert_eq!(g.units[0].size, 2);
     let mut g = battle(
         field(&OPEN),
@@ -468,14 +455,7 @@ fn forts_hold_except_against_a_critical_success() {
         &[6, 2, 6, 6],
     );
     assert_eq!(g.defense_value(1, 0, AttackKind::Melee), 3 + 2);
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: None,
-        },
-    );
+    activate(&mut g, &[0]);
     act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
     let events = act(&mut g, 1, Action::Stand { unit: 1 });
     assert!(events.iter().any(|e| matches!(e, Event::Held { unit: 1 })));
@@ -487,20 +467,29 @@ fn forts_hold_except_against_a_critical_success() {
         &[("sirens_of_vesania", (4, 3))],
         &[1, 6, 6, 6],
     );
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: None,
-        },
-    );
+    activate(&mut g, &[0]);
     act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
     act(&mut g, 1, Action::Stand { unit: 1 });
     assert!(matches!(
         g.pending.front(),
         Some(Pending::MustRetreat { unit: 1 })
     ));
+}
+
+#[test]
+fn a_bunker_shields_and_steadies_its_infantry() {
+    let mut map = OPEN;
+    map[2] = ". . . . B . . . .";
+    let g = battle(
+        field(&map),
+        &[("marksmen", (4, 2)), ("regular_cavalry", (0, 0))],
+        &[("sirens_of_vesania", (4, 4)), ("order_of_the_capricorn", (4, 3))],
+        &[],
+    );
+    assert_eq!(g.defense_value(0, 2, AttackKind::Ranged), 2 + 1);
+    assert_eq!(g.attack_value(0, 2, AttackKind::Ranged), 3 + 1);
+    assert!(g.holds(0));
+    assert!(!g.may_enter(&g.units[1], Coord(4, 2)), "infantry only");
 }
 
 #[test]
@@ -517,27 +506,13 @@ fn passing_through_friends_within_the_limits() {
         &[("sirens_of_vesania", (0, 6))],
         &[],
     );
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: None,
-        },
-    );
+    activate(&mut g, &[0]);
     act(&mut g, 0, Action::Move { to: Coord(4, 2) });
     act(&mut g, 0, Action::Move { to: Coord(4, 3) });
     act(&mut g, 0, Action::EndActivation);
     g.units[0].at = Some(Coord(2, 1));
     g.used = TurnUse::default();
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: None,
-        },
-    );
+    activate(&mut g, &[0]);
     assert!(
         g.check_action(0, &Action::Move { to: Coord(2, 2) })
             .unwrap_err()
@@ -564,14 +539,7 @@ fn sight_is_blocked_by_forest_and_by_units_between() {
         !g.in_sight(Coord(2, 3), Coord(4, 3)),
         "a unit between, even a friend"
     );
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: None,
-        },
-    );
+    activate(&mut g, &[0]);
     assert!(
         g.check_action(0, &Action::Shoot { unit: 0, target: 2 })
             .unwrap_err()

@@ -98,7 +98,12 @@ fn refused(game: &Wargame, seat: usize, action: Action) -> String {
     e
 }
 
-fn activate(game: &mut Wargame, units: &[usize]) -> Vec<Event> {
+/// Artillery fire by `unit` at `at`.
+pub fn fire(game: &mut Wargame, unit: usize, at: Coord, ammo: Ammo) -> Vec<Event> {
+    act(game, game.active, Action::Fire { unit, at, ammo })
+}
+
+pub fn activate(game: &mut Wargame, units: &[usize]) -> Vec<Event> {
     act(
         game,
         game.active,
@@ -429,15 +434,7 @@ fn artillery_aims_by_range_marks_misses_and_rolls_damage_once() {
     );
     g.units[2].at = Some(Coord(4, 3));
     activate(&mut g, &[0]);
-    let events = act(
-        &mut g,
-        0,
-        Action::Fire {
-            unit: 0,
-            at: Coord(4, 3),
-            ammo: Ammo::Regular,
-        },
-    );
+    let events = fire(&mut g, 0, Coord(4, 3), Ammo::Regular);
     assert!(events.iter().any(|e| matches!(
         e,
         Event::Aimed {
@@ -452,15 +449,7 @@ fn artillery_aims_by_range_marks_misses_and_rolls_damage_once() {
     act(&mut g, 0, Action::EndTurn);
     act(&mut g, 1, Action::EndTurn);
     activate(&mut g, &[0]);
-    let events = act(
-        &mut g,
-        0,
-        Action::Fire {
-            unit: 0,
-            at: Coord(4, 3),
-            ammo: Ammo::Regular,
-        },
-    );
+    let events = fire(&mut g, 0, Coord(4, 3), Ammo::Regular);
     assert!(events.iter().any(|e| matches!(
         e,
         Event::Aimed {
@@ -508,15 +497,7 @@ fn incendiary_and_smoke_ammunition() {
         &[5, 6, 6, 6],
     );
     activate(&mut g, &[0]);
-    let events = act(
-        &mut g,
-        0,
-        Action::Fire {
-            unit: 0,
-            at: Coord(4, 3),
-            ammo: Ammo::Incendiary,
-        },
-    );
+    let events = fire(&mut g, 0, Coord(4, 3), Ammo::Incendiary);
     assert!(events.iter().any(|e| matches!(
         e,
         Event::TokenPlaced {
@@ -531,15 +512,7 @@ fn incendiary_and_smoke_ammunition() {
     act(&mut g, 1, Action::EndTurn);
     // Smoke: aim anywhere, even an empty hex; nobody shoots into it.
     activate(&mut g, &[0]);
-    act(
-        &mut g,
-        0,
-        Action::Fire {
-            unit: 0,
-            at: Coord(2, 3),
-            ammo: Ammo::Smoke,
-        },
-    );
+    fire(&mut g, 0, Coord(2, 3), Ammo::Smoke);
     assert!(g.smoky(Coord(2, 3)));
     g.units[3].at = Some(Coord(2, 3));
     activate(&mut g, &[1]);
@@ -1006,104 +979,4 @@ fn views_hide_classes_until_an_attack_reveals_them() {
     act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
     assert_eq!(enemy(&g, 1).class.as_deref(), Some("regular_cavalry"));
     assert_eq!(enemy(&g, 0).class.as_deref(), Some("sirens_of_vesania"));
-}
-
-#[test]
-fn commander_orders_change_the_fight() {
-    // Motivation: +1 melee.
-    let mut g = battle(
-        field(&OPEN),
-        &[("regular_cavalry", (4, 2))],
-        &[("sirens_of_vesania", (4, 3))],
-        &[1, 1],
-    );
-    g.commanders[0] = Some("baron_maximilian".into());
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: Some(2),
-        },
-    );
-    assert_eq!(g.attack_value(0, 1, AttackKind::Melee), 3 + 1);
-    // Strenuous march: a fourth hex for cavalry, and no attack.
-    let mut g = battle(
-        field(&OPEN),
-        &[("regular_cavalry", (4, 0))],
-        &[("sirens_of_vesania", (0, 6))],
-        &[1, 1],
-    );
-    g.commanders[0] = Some("lord_alexandrus".into());
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: Some(2),
-        },
-    );
-    for row in 1..=4 {
-        act(&mut g, 0, Action::Move { to: Coord(4, row) });
-    }
-    assert!(refused(&g, 0, Action::Move { to: Coord(4, 5) }).contains("moved its 4"));
-    // Berserk (Cardinal Rafael): infantry attacks twice.
-    let mut g = battle(
-        field(&OPEN),
-        &[("regular_cavalry", (4, 2)), ("regular_cavalry", (5, 2))],
-        &[("brotherhood_of_the_sword", (4, 3))],
-        &[1, 1, 2, 2, 2, 2],
-    );
-    g.commanders[1] = Some("cardinal_rafael".into());
-    g.active = 1;
-    act(
-        &mut g,
-        1,
-        Action::Activate {
-            units: vec![2],
-            order: Some(2),
-        },
-    );
-    act(&mut g, 1, Action::Melee { unit: 2, target: 0 });
-    act(&mut g, 1, Action::Melee { unit: 2, target: 1 });
-    assert!(g.activation.is_none(), "two attacks, then the activation ends");
-    // For the Queen: the attacker gives itself up and the target loses a step.
-    let mut g = battle(
-        field(&OPEN),
-        &[("line_infantry", (4, 2))],
-        &[("sirens_of_vesania", (4, 3)), ("sirens_of_vesania", (0, 6))],
-        &[1, 1],
-    );
-    g.commanders[0] = Some("vlad_kristofferson".into());
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: Some(2),
-        },
-    );
-    act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
-    assert_eq!(g.units[0].at, None);
-    assert_eq!(g.units[1].size, 2);
-    assert_eq!(g.score, [0, 3], "the enemy scores the fallen unit");
-    // Recon: black alone learns the class.
-    let mut g = battle(
-        field(&OPEN),
-        &[("marksmen", (4, 1))],
-        &[("sirens_of_vesania", (4, 3))],
-        &[1, 1],
-    );
-    g.commanders[0] = Some("vlad_kristofferson".into());
-    act(
-        &mut g,
-        0,
-        Action::Activate {
-            units: vec![0],
-            order: Some(3),
-        },
-    );
-    act(&mut g, 0, Action::Inspect { target: 1 });
-    assert_eq!(g.units[1].known, [true, true]);
-    assert_eq!(g.view(0).units[1].class.as_deref(), Some("sirens_of_vesania"));
 }

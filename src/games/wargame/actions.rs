@@ -560,7 +560,7 @@ impl Wargame {
         }
         let from = u.at.expect("alive");
         let distance = from.distance(at);
-        let enemy_there = self.units_at(at).any(|t| t.owner != u.owner);
+        let enemy_there = !self.enemies_at(at, u.owner).is_empty();
         if card.has(Ability::Skirmisher) {
             if !(1..=3).contains(&distance) {
                 return Err(format!(

@@ -32,7 +32,35 @@ pub fn judge(dice: [u8; 2], attack: i32, defense: i32) -> Roll {
     Roll { dice, hit, critical }
 }
 
+fn attack_event(
+    kind: AttackKind,
+    attacker: usize,
+    target: usize,
+    attack: i32,
+    defense: i32,
+    roll: &Roll,
+) -> Event {
+    Event::Attack {
+        kind,
+        attacker,
+        target,
+        dice: roll.dice,
+        attack,
+        defense,
+        hit: roll.hit,
+        critical: roll.critical,
+    }
+}
+
 impl Wargame {
+    /// The enemy units of `seat` on a hex.
+    pub fn enemies_at(&self, at: Coord, seat: Seat) -> Vec<usize> {
+        self.units_at(at)
+            .filter(|u| u.owner != seat)
+            .map(|u| u.id)
+            .collect()
+    }
+
     /// The attack value of `attacker` against `target` before the dice.
     pub fn attack_value(&self, attacker: usize, target: usize, kind: AttackKind) -> i32 {
         let u = &self.units[attacker];
@@ -124,16 +152,7 @@ impl Wargame {
             _ => false,
         };
         if reroll && !self.activation.as_ref().is_some_and(|a| a.rerolled) {
-            events.push(Event::Attack {
-                kind,
-                attacker,
-                target,
-                dice: roll.dice,
-                attack,
-                defense,
-                hit: roll.hit,
-                critical: roll.critical,
-            });
+            events.push(attack_event(kind, attacker, target, attack, defense, &roll));
             events.push(Event::Rerolled {
                 unit: attacker,
                 why: order.expect("an order allowed it"),
@@ -143,16 +162,7 @@ impl Wargame {
             }
             roll = judge(self.dice.two(), attack, defense);
         }
-        events.push(Event::Attack {
-            kind,
-            attacker,
-            target,
-            dice: roll.dice,
-            attack,
-            defense,
-            hit: roll.hit,
-            critical: roll.critical,
-        });
+        events.push(attack_event(kind, attacker, target, attack, defense, &roll));
         roll
     }
 
@@ -273,11 +283,7 @@ impl Wargame {
         }
         match ammo {
             Ammo::Regular => {
-                let targets: Vec<usize> = self
-                    .units_at(at)
-                    .filter(|u| u.owner != seat)
-                    .map(|u| u.id)
-                    .collect();
+                let targets = self.enemies_at(at, seat);
                 if let Some(a) = self.activation.as_mut() {
                     a.last_targets = targets.clone();
                 }
@@ -286,16 +292,14 @@ impl Wargame {
                     let attack = self.attack_value(attacker, target, AttackKind::Artillery);
                     let defense = self.defense_value(target, attacker, AttackKind::Artillery);
                     let roll = judge(dice, attack, defense);
-                    events.push(Event::Attack {
-                        kind: AttackKind::Artillery,
+                    events.push(attack_event(
+                        AttackKind::Artillery,
                         attacker,
                         target,
-                        dice,
                         attack,
                         defense,
-                        hit: roll.hit,
-                        critical: roll.critical,
-                    });
+                        &roll,
+                    ));
                     self.reveal(target, events);
                     self.hit_result(attacker, target, AttackKind::Artillery, &roll, events);
                     if self.phase != Phase::Battle {
@@ -304,17 +308,8 @@ impl Wargame {
                 }
             }
             Ammo::Incendiary => {
-                let round = self.round;
-                self.tokens_at_mut(at).fire = Some((seat, round));
-                events.push(Event::TokenPlaced {
-                    at,
-                    token: Token::Fire,
-                });
-                let burning: Vec<usize> = self
-                    .units_at(at)
-                    .filter(|u| u.owner != seat)
-                    .map(|u| u.id)
-                    .collect();
+                self.lay(at, Token::Fire, seat, events);
+                let burning = self.enemies_at(at, seat);
                 for unit in burning {
                     if self.command_check(unit, CheckFor::Fire, events) {
                         if self.retreat_hexes(unit).is_empty() {
@@ -330,16 +325,21 @@ impl Wargame {
                     }
                 }
             }
-            Ammo::Smoke => {
-                let round = self.round;
-                self.tokens_at_mut(at).smoke = Some((seat, round));
-                events.push(Event::TokenPlaced {
-                    at,
-                    token: Token::Smoke,
-                });
-            }
+            Ammo::Smoke => self.lay(at, Token::Smoke, seat, events),
         }
         self.after_attack(events);
+    }
+
+    /// Fire or smoke from special ammunition, lasting to the end of the
+    /// layer's next turn.
+    fn lay(&mut self, at: Coord, token: Token, seat: Seat, events: &mut Vec<Event>) {
+        let laid = Some((seat, self.round));
+        let t = self.tokens_at_mut(at);
+        match token {
+            Token::Fire => t.fire = laid,
+            _ => t.smoke = laid,
+        }
+        events.push(Event::TokenPlaced { at, token });
     }
 
     /// One die at or over the table's need, +1 per earlier marker; a hit
