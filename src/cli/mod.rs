@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod referee;
+pub mod validate;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,6 +21,7 @@ usage:
   black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]]
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
   black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S]
+  black-and-white validate FILE...
 
 GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in the arena).
 Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
@@ -56,6 +58,8 @@ pub enum Command {
         games: usize,
         seed: u64,
     },
+    /// Checks wargame scenario files.
+    Validate(Vec<PathBuf>),
     Help,
 }
 
@@ -64,6 +68,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         Some("referee") => ("referee", &args[1..]),
         Some("arena") => ("arena", &args[1..]),
         Some("--help" | "-h" | "help") => return Ok(Command::Help),
+        Some("validate") if args.len() > 1 => {
+            return Ok(Command::Validate(args[1..].iter().map(PathBuf::from).collect()));
+        }
+        Some("validate") => return Err("validate needs one or more scenario files".into()),
         _ => ("play", args),
     };
     let mut flags = Flags::default();
@@ -195,6 +203,14 @@ pub fn main(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Play(launch) => crate::run(launch),
+        Command::Validate(files) => match validate::run(&files, &mut std::io::stdout().lock()) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(1),
+            Err(e) => {
+                eprintln!("black-and-white validate: {e}");
+                ExitCode::from(1)
+            }
+        },
         Command::Referee {
             game,
             seed,

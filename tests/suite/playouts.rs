@@ -257,7 +257,10 @@ fn wargame_random_games_of_every_scenario_end_and_keep_classes_hidden() {
                             "{file}: the enemy army shows while building"
                         );
                     }
-                    let json = serde_json::to_string(&view).unwrap();
+                    // The classes the scenario allows are public; the rest must not name a hidden one.
+                    let mut public = serde_json::to_value(&view).unwrap();
+                    public.as_object_mut().unwrap().remove("units_allowed");
+                    let json = public.to_string();
                     for unit in state.units.iter().filter(|u| u.owner != seat && !u.known[seat]) {
                         // The class may show for another block of the same class that is known.
                         let shown = state

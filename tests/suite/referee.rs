@@ -376,7 +376,7 @@ fn wargame_builds_behind_the_curtain_and_refuses_illegal_actions_clearly() {
     );
     input += &line(
         0,
-        json!({"type": "build", "commander": "baron_maximilian", "army": [{"class": "line_infantry", "at": [0, 0]}, {"class": "marksmen", "at": [1, 0]}]}),
+        json!({"type": "build", "commander": null, "army": [{"class": "line_infantry", "at": [0, 0]}, {"class": "marksmen", "at": [1, 0]}]}),
     );
     input += &line(
         1,

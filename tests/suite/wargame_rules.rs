@@ -27,6 +27,8 @@ pub fn field(rows: &[&str]) -> Scenario {
         },
         turn_limit: 20,
         budget: 60,
+        units: None,
+        commanders: None,
     }
 }
 
@@ -955,6 +957,20 @@ fn army_building_budget_first_row_and_faction() {
             Some("lord_alexandrus"),
         ),
     );
+    // A scenario may limit the classes and the commanders.
+    let mut limited = field(&OPEN);
+    limited.units = Some(vec!["marksmen".into(), "sirens_of_vesania".into()]);
+    limited.commanders = Some(Vec::new());
+    let h = Wargame::new(
+        &Setup {
+            scenario: limited,
+            dice: vec![],
+        },
+        5,
+    );
+    assert!(refused(&h, 0, build(&[("engineers", (0, 0))], None)).contains("does not allow"));
+    assert!(refused(&h, 0, build(&[("marksmen", (0, 0))], Some("lord_alexandrus"))).contains("without"));
+    assert!(h.check(0, &build(&[("marksmen", (0, 0))], None)).is_ok());
     // White builds without seeing black's army or commander.
     let view = g.view(1);
     assert!(view.units.is_empty());

@@ -9,7 +9,7 @@ use bevy::asset::AssetPlugin;
 use bevy::asset::LoadedFolder;
 use bevy::prelude::*;
 use black_and_white::games::wargame::data::{Faction, Rulebook};
-use black_and_white::games::wargame::scenario::{Goal, SHIPPED, Scenario, ScenarioKind};
+use black_and_white::games::wargame::scenario::{Goal, SHIPPED, Scenario, ScenarioKind, check_text};
 use black_and_white::games::wargame::scenario_assets::{self, ScenarioFile};
 
 fn folder() -> BTreeMap<String, String> {
@@ -131,4 +131,167 @@ fn the_asset_loader_reads_the_scenario_folder() {
         .collect();
     numbers.sort();
     assert_eq!(numbers, (1..=22).collect::<Vec<_>>());
+}
+
+const BROKEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/broken");
+
+#[test]
+fn each_broken_scenario_gives_its_message_at_its_place() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir(BROKEN).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap();
+        let problems = check_text(&text).expect_err(&format!("{} should be broken", path.display()));
+        let got: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(got, expected.lines().collect::<Vec<_>>(), "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} broken scenarios");
+}
+
+#[test]
+fn validate_reports_file_line_column_and_fails_on_any_broken_file() {
+    let dir = std::env::temp_dir().join(format!("bw-validate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = std::fs::read_to_string(format!("{BROKEN}/../../../scenarios/06-the-old-fort.ron")).unwrap();
+    let mine = good.replace("number: 6,", "number: 40,");
+    std::fs::write(dir.join("mine.ron"), &mine).unwrap();
+    std::fs::write(dir.join("twin.ron"), &mine).unwrap();
+    std::fs::write(dir.join("copy.ron"), good.replace("The Old Fort", "My Fort")).unwrap();
+    let run = |files: &[std::path::PathBuf]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_black-and-white"))
+            .arg("validate")
+            .args(files)
+            .output()
+            .unwrap();
+        (String::from_utf8(output.stdout).unwrap(), output.status.code())
+    };
+    let shipped = std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/06-the-old-fort.ron"
+    ));
+    let (out, code) = run(&[shipped, dir.join("mine.ron")]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("mine.ron: ok, scenario 40 The Old Fort"), "{out}");
+    let broken = std::path::PathBuf::from(format!("{BROKEN}/turn-limit-zero.ron"));
+    let (out, code) = run(&[
+        dir.join("mine.ron"),
+        dir.join("twin.ron"),
+        dir.join("copy.ron"),
+        broken.clone(),
+    ]);
+    assert_eq!(code, Some(1));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[1].contains("twin.ron:3:5: number 40 is also the number of"),
+        "{out}"
+    );
+    assert!(
+        lines[2].contains("copy.ron:3:5: number 6 belongs to the shipped scenario 06-the-old-fort.ron"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[3],
+        format!("{}:17:17: turn_limit 0 is not 1 to 50 rounds", broken.display())
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn random_and_mutated_files_always_get_a_message_and_playable_ones_play() {
+    use black_and_white::games::wargame::Wargame;
+    use black_and_white::games::wargame::state::Setup;
+    use black_and_white::rules::Game;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    let mut rng = StdRng::seed_from_u64(2026);
+    let alphabet: Vec<char> = "()[]{},:;\"'. fhsm~rFB=0123456789-_abcxyz\n\t\\/*é"
+        .chars()
+        .collect();
+    let started = Instant::now();
+    let (mut broken, mut played) = (0, 0);
+    for round in 0..3000 {
+        let (_, base) = SHIPPED[round % SHIPPED.len()];
+        let mut text: Vec<char> = base.chars().collect();
+        for _ in 0..rng.random_range(1..6) {
+            let at = rng.random_range(0..text.len());
+            match rng.random_range(0..5) {
+                0 => {
+                    text.remove(at);
+                }
+                1 => text.insert(at, alphabet[rng.random_range(0..alphabet.len())]),
+                2 => text[at] = alphabet[rng.random_range(0..alphabet.len())],
+                3 => text.truncate(at),
+                _ => {
+                    let digit = char::from(b'0' + rng.random_range(0..10u8));
+                    if text[at].is_ascii_digit() {
+                        text[at] = digit;
+                    }
+                }
+            }
+            if text.is_empty() {
+                break;
+            }
+        }
+        let text: String = if round % 50 == 0 {
+            (0..rng.random_range(0..400))
+                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                .collect()
+        } else {
+            text.into_iter().collect()
+        };
+        match check_text(&text) {
+            Err(problems) => {
+                broken += 1;
+                assert!(!problems.is_empty());
+                let lines = text.lines().count().max(1);
+                for p in &problems {
+                    assert!(
+                        p.line >= 1 && p.line <= lines + 1 && p.column >= 1 && !p.message.is_empty(),
+                        "{p}"
+                    );
+                }
+            }
+            Ok(scenario) => {
+                played += 1;
+                let mut game = Wargame::configured(
+                    &Setup {
+                        scenario,
+                        dice: Vec::new(),
+                    },
+                    round as u64,
+                );
+                for _ in 0..300 {
+                    let Some(seat) = game.to_move() else { break };
+                    let action = game.random_action(&mut rng);
+                    game.apply(seat, action).expect("random legal actions apply");
+                }
+            }
+        }
+    }
+    assert!(broken > 1000 && played > 100, "broken {broken}, played {played}");
+    assert!(
+        started.elapsed() < Duration::from_secs(120),
+        "too slow: {:?}",
+        started.elapsed()
+    );
+    assert!(
+        check_text(&"x".repeat(70_000)).unwrap_err()[0]
+            .message
+            .contains("at most 65536")
+    );
+}
+
+#[test]
+fn the_example_in_the_modding_guide_is_valid() {
+    let guide = include_str!("../../docs/modding.md");
+    let start = guide.find("```ron\n").expect("an example") + "```ron\n".len();
+    let example = &guide[start..start + guide[start..].find("```").unwrap()];
+    let scenario = check_text(example).unwrap_or_else(|p| panic!("{p:?}"));
+    assert_eq!(scenario.number, 40);
 }

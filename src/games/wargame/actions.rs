@@ -174,8 +174,8 @@ impl Wargame {
                     Ok(())
                 } else {
                     Err(format!(
-                        "unit {unit} cannot retreat to {to:?}: it may go to {:?}",
-                        self.retreat_hexes(unit)
+                        "unit {unit} cannot retreat to {to}: it may go to {}",
+                        super::board::list(&self.retreat_hexes(unit))
                     ))
                 }
             }
@@ -356,7 +356,7 @@ impl Wargame {
                 return Err(format!("unit {unit} stands in a hostile area of influence"));
             }
             if !from.is_adjacent(to) {
-                return Err(format!("unit {unit} moves one hex, and {to:?} is not next to it"));
+                return Err(format!("unit {unit} moves one hex, and {to} is not next to it"));
             }
             after.check_enter(&[unit], to)?;
             after.units[unit].at = Some(to);
@@ -384,7 +384,7 @@ impl Wargame {
             return Err("the empty move comes first, under Lord Alexandrus' order 4".into());
         }
         if !a.at.is_adjacent(to) {
-            return Err(format!("{to:?} is not next to the unit"));
+            return Err(format!("{to} is not next to the unit"));
         }
         let forward = if seat == 0 {
             to.row() > a.at.row()
@@ -429,25 +429,25 @@ impl Wargame {
             .neighbours()
             .into_iter()
             .find(|&n| from.straight(n, 3) == to)
-            .ok_or_else(|| format!("{to:?} is not three hexes straight from {from:?}"))?;
+            .ok_or_else(|| format!("{to} is not three hexes straight from {from}"))?;
         for steps in 1..=3 {
             let hex = from.straight(via, steps);
             if !self.may_enter(u, hex) {
-                return Err(format!("the charge cannot pass {hex:?}"));
+                return Err(format!("the charge cannot pass {hex}"));
             }
             if self.terrain(hex) == Terrain::Forest || self.smoky(hex) {
-                return Err(format!("no charge through forest or smoke ({hex:?})"));
+                return Err(format!("no charge through forest or smoke ({hex})"));
             }
             if !self.group_fits(&[unit], hex) {
-                return Err(format!("{hex:?} would break the unit limits"));
+                return Err(format!("{hex} would break the unit limits"));
             }
             if steps < 3 && self.stops_on(u, hex) {
-                return Err(format!("the terrain at {hex:?} would stop the charge"));
+                return Err(format!("the terrain at {hex} would stop the charge"));
             }
         }
         let target_at = self.check_target(unit, target)?;
         if !target_at.is_adjacent(to) {
-            return Err(format!("unit {target} is not next to {to:?}"));
+            return Err(format!("unit {target} is not next to {to}"));
         }
         Ok(())
     }
@@ -548,7 +548,7 @@ impl Wargame {
             return Err("only artillery fires; other units `shoot`".into());
         }
         if !self.map.contains(at) {
-            return Err(format!("{at:?} is off the map"));
+            return Err(format!("{at} is off the map"));
         }
         let a = self.activation.as_ref().expect("checked");
         if a.attacks > 0 {
@@ -563,9 +563,7 @@ impl Wargame {
         let enemy_there = !self.enemies_at(at, u.owner).is_empty();
         if card.has(Ability::Skirmisher) {
             if !(1..=3).contains(&distance) {
-                return Err(format!(
-                    "the Scorpio fires 1 to 3 hexes; {at:?} is {distance} away"
-                ));
+                return Err(format!("the Scorpio fires 1 to 3 hexes; {at} is {distance} away"));
             }
             if !self.in_sight(from, at) {
                 return Err("the Scorpio fires only at what it sees".into());
@@ -575,7 +573,7 @@ impl Wargame {
                 return Err("artillery that moved does not fire".into());
             }
             if Rulebook::get().aim_need(distance).is_none() {
-                return Err(format!("artillery fires 2 to 4 hexes; {at:?} is {distance} away"));
+                return Err(format!("artillery fires 2 to 4 hexes; {at} is {distance} away"));
             }
         }
         match ammo {
@@ -707,7 +705,7 @@ impl Wargame {
             return Err("the unit is destroyed".into());
         }
         if !self.retreat_hexes(unit).contains(&to) {
-            return Err(format!("unit {unit} cannot retreat to {to:?}"));
+            return Err(format!("unit {unit} cannot retreat to {to}"));
         }
         Ok(())
     }

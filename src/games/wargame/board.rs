@@ -65,6 +65,25 @@ impl Coord {
     }
 }
 
+/// Written as in scenario files and messages: `(column, row)`.
+impl std::fmt::Display for Coord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.0, self.1)
+    }
+}
+
+/// Hexes for a message: `(1, 2), (3, 4)`, or `nowhere`.
+pub fn list(hexes: &[Coord]) -> String {
+    if hexes.is_empty() {
+        return "nowhere".into();
+    }
+    hexes
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn lerp_round(a: Hex, b: Hex, t: f64, nudge: f64) -> Hex {
     let q = a.x as f64 + nudge + (b.x - a.x) as f64 * t;
     let r = a.y as f64 + nudge + (b.y - a.y) as f64 * t;

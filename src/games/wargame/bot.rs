@@ -150,6 +150,8 @@ impl Wargame {
             white: side(1),
             turn_limit: view.turn_limit,
             budget: view.budget,
+            units: view.units_allowed.clone(),
+            commanders: view.commanders_allowed.clone(),
         };
         let mut game = Wargame::new(
             &Setup {

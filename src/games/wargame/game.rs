@@ -109,13 +109,13 @@ fn build_options(game: &Wargame, seat: Seat) -> Value {
     let classes: Vec<Value> = book
         .units
         .iter()
-        .filter(|u| u.faction == faction)
+        .filter(|u| u.faction == faction && game.scenario.allows_unit(&u.id))
         .map(|u| json!({"class": u.id, "kind": u.kind, "cost": u.cost, "size": u.size}))
         .collect();
     let commanders: Vec<&str> = book
         .commanders
         .iter()
-        .filter(|c| c.faction == faction)
+        .filter(|c| c.faction == faction && game.scenario.allows_commander(&c.id))
         .map(|c| c.id.as_str())
         .collect();
     let hexes: Vec<_> = game.map.row(game.scenario.side(seat).first_row).collect();

@@ -132,7 +132,11 @@ impl Wargame {
     pub fn random_army(&self, seat: Seat, rng: &mut StdRng) -> Action {
         let book = Rulebook::get();
         let faction = Faction::of_seat(seat);
-        let cards: Vec<_> = book.units.iter().filter(|u| u.faction == faction).collect();
+        let cards: Vec<_> = book
+            .units
+            .iter()
+            .filter(|u| u.faction == faction && self.scenario.allows_unit(&u.id))
+            .collect();
         let mut hexes: Vec<Coord> = self.map.row(self.scenario.side(seat).first_row).collect();
         let mut left = self.scenario.budget;
         let mut placed: Vec<(Coord, UnitType)> = Vec::new();
@@ -163,7 +167,11 @@ impl Wargame {
                 });
             }
         }
-        let commanders: Vec<_> = book.commanders.iter().filter(|c| c.faction == faction).collect();
+        let commanders: Vec<_> = book
+            .commanders
+            .iter()
+            .filter(|c| c.faction == faction && self.scenario.allows_commander(&c.id))
+            .collect();
         let pick = rng.random_range(0..=commanders.len());
         Action::Build {
             commander: commanders.get(pick).map(|c| c.id.clone()),

@@ -13,6 +13,7 @@ mod legal;
 pub mod rules;
 pub mod scenario;
 pub mod scenario_assets;
+mod scenario_check;
 pub mod state;
 pub mod view;
 

@@ -289,6 +289,9 @@ impl Wargame {
             if c.faction != faction {
                 return Err(format!("{} commands {:?}, not {faction:?}", c.name, c.faction));
             }
+            if !self.scenario.allows_commander(id) {
+                return Err(format!("this scenario is played without {}", c.name));
+            }
         }
         if army.is_empty() {
             return Err("an army needs at least one unit".into());
@@ -310,6 +313,9 @@ impl Wargame {
             if card.faction != faction {
                 return Err(format!("unit {i}: {} fights for {:?}", card.name, card.faction));
             }
+            if !self.scenario.allows_unit(&p.class) {
+                return Err(format!("unit {i}: this scenario does not allow {}", card.name));
+            }
             let same = army.iter().filter(|q| q.class == p.class).count();
             if same > book.army.most_of_a_class {
                 return Err(format!(
@@ -320,7 +326,7 @@ impl Wargame {
             cost += card.cost;
             if p.at.row() != side.first_row || !self.map.contains(p.at) {
                 return Err(format!(
-                    "unit {i} at {:?}: units are placed on your first row, row {}",
+                    "unit {i} at {}: units are placed on your first row, row {}",
                     p.at, side.first_row
                 ));
             }
@@ -350,7 +356,7 @@ impl Wargame {
                 .filter(|p| p.at == at)
                 .map(|p| book.unit(&p.class).map_or(UnitType::Infantry, |c| c.kind));
             if !stack_fits(kinds) {
-                return Err(format!("too many units on {at:?} for the unit limits"));
+                return Err(format!("too many units on {at} for the unit limits"));
             }
         }
         Ok(())
@@ -630,7 +636,7 @@ impl Wargame {
             return Err(format!("the unit has moved its {most} hexes"));
         }
         if !a.at.is_adjacent(to) {
-            return Err(format!("{to:?} is not next to {:?}", a.at));
+            return Err(format!("{to} is not next to {}", a.at));
         }
         self.check_enter(&a.units, to)
     }
@@ -638,19 +644,19 @@ impl Wargame {
     /// Whether the group may enter `to` (terrain, tokens, enemies, limits).
     pub fn check_enter(&self, group: &[usize], to: Coord) -> Result<(), String> {
         if !self.map.contains(to) {
-            return Err(format!("{to:?} is off the map"));
+            return Err(format!("{to} is off the map"));
         }
         for &id in group {
             if !self.may_enter(&self.units[id], to) {
                 return Err(format!(
-                    "unit {id} ({:?}) cannot enter {to:?} ({:?})",
+                    "unit {id} ({:?}) cannot enter {to} ({:?})",
                     self.units[id].kind,
                     self.terrain(to)
                 ));
             }
         }
         if !self.group_fits(group, to) {
-            return Err(format!("{to:?} would break the unit limits"));
+            return Err(format!("{to} would break the unit limits"));
         }
         Ok(())
     }

@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Coord;
-use super::data::{Rulebook, Terrain, UnitType};
+use super::data::Terrain;
+pub use super::scenario_check::{Flaw, Place, Problem, check_text};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -57,6 +58,7 @@ impl Goal {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Side {
     /// The row the army is placed on.
     pub first_row: i32,
@@ -66,6 +68,7 @@ pub struct Side {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub number: u32,
     pub name: String,
@@ -87,6 +90,13 @@ pub struct Scenario {
     pub turn_limit: u32,
     /// Army points a side spends.
     pub budget: u32,
+    /// The unit classes armies may buy; every class when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<Vec<String>>,
+    /// The commanders sides may choose; `[]` plays without commanders, as
+    /// the rulebook suggests for first games; every one when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commanders: Option<Vec<String>>,
 }
 
 /// The largest map a scenario may have.
@@ -102,44 +112,63 @@ pub struct Map {
 }
 
 impl Map {
-    pub fn parse(lines: &[String]) -> Result<Map, String> {
+    /// The map, or every problem in it with where it is.
+    pub fn parse(lines: &[String]) -> Result<Map, Vec<Flaw>> {
         if lines.is_empty() || lines.len() > MAX_ROWS {
-            return Err(format!("map has {} rows: expected 1 to {MAX_ROWS}", lines.len()));
+            return Err(vec![Flaw::at(
+                Place::Field("map"),
+                format!("the map has {} rows: expected 1 to {MAX_ROWS}", lines.len()),
+            )]);
         }
+        let mut flaws = Vec::new();
         let mut terrain = Vec::new();
-        let mut columns = None;
+        // The width most rows have, so one wrong row is the one reported.
+        let counts: Vec<usize> = lines.iter().map(|l| l.split_whitespace().count()).collect();
+        let columns = *counts
+            .iter()
+            .max_by_key(|&&n| (counts.iter().filter(|&&m| m == n).count(), std::cmp::Reverse(n)))
+            .expect("at least one row");
         for (row, line) in lines.iter().enumerate() {
-            let mut count = 0;
-            for letter in line.split_whitespace() {
+            let letters: Vec<&str> = line.split_whitespace().collect();
+            if letters.is_empty() || letters.len() > MAX_COLUMNS {
+                flaws.push(Flaw::at(
+                    Place::Row(row),
+                    format!(
+                        "map row {row} has {} hexes: expected 1 to {MAX_COLUMNS}",
+                        letters.len()
+                    ),
+                ));
+            } else if letters.len() != columns {
+                flaws.push(Flaw::at(
+                    Place::Row(row),
+                    format!(
+                        "map row {row} has {} hexes but the other rows have {columns}: a map has no holes, every row needs the same number",
+                        letters.len()
+                    ),
+                ));
+            }
+            for (col, letter) in letters.iter().enumerate() {
                 let mut chars = letter.chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return Err(format!(
-                        "map row {row}: `{letter}` is not one letter; separate hexes with spaces"
-                    ));
+                let found = match (chars.next(), chars.next()) {
+                    (Some(c), None) => Terrain::from_letter(c),
+                    _ => None,
                 };
-                let t = Terrain::from_letter(c).ok_or_else(|| {
-                    format!("map row {row}: unknown terrain letter `{c}`: expected . f h s m ~ r F B =")
-                })?;
-                terrain.push(t);
-                count += 1;
-            }
-            match columns {
-                None if count == 0 || count > MAX_COLUMNS => {
-                    return Err(format!(
-                        "map row {row} has {count} hexes: expected 1 to {MAX_COLUMNS}"
-                    ));
+                match found {
+                    Some(t) => terrain.push(t),
+                    None => flaws.push(Flaw::at(
+                        Place::Cell(row, col),
+                        format!(
+                            "unknown terrain `{letter}` at map row {row}, column {col}: expected one letter of . f h s m ~ r F B =, hexes separated by spaces"
+                        ),
+                    )),
                 }
-                None => columns = Some(count),
-                Some(c) if c != count => {
-                    return Err(format!(
-                        "map row {row} has {count} hexes but row 0 has {c}: every row needs the same number"
-                    ));
-                }
-                Some(_) => {}
             }
+        }
+        if !flaws.is_empty() {
+            return Err(flaws);
         }
         Ok(Map {
-            columns: columns.unwrap_or(0) as i32,
+            columns: columns as i32,
             rows: lines.len() as i32,
             terrain,
         })
@@ -172,89 +201,44 @@ impl Map {
 }
 
 impl Scenario {
+    /// Reads and checks a scenario file; the text lists every problem.
     pub fn parse(text: &str) -> Result<Scenario, String> {
-        let scenario: Scenario = ron::from_str(text).map_err(|e| e.to_string())?;
-        scenario.validate()?;
-        Ok(scenario)
+        check_text(text).map_err(|problems| {
+            problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
     }
 
     pub fn side(&self, seat: usize) -> &Side {
         if seat == 0 { &self.black } else { &self.white }
     }
 
-    /// The file name a shipped scenario has, `NN-name.ron`.
+    /// The number and name, as the picker lists it.
     pub fn label(&self) -> String {
         format!("{:02} {}", self.number, self.name)
     }
 
-    /// Whether the scenario can be played: every problem found is one line.
+    /// Whether the scenario can be played: its map, or every problem.
     pub fn validate(&self) -> Result<Map, String> {
-        let book = Rulebook::get();
-        let map = Map::parse(&self.map)?;
-        let mut problems = Vec::new();
-        if !(1..=99).contains(&self.number) {
-            problems.push(format!("number {} is not 1 to 99", self.number));
-        }
-        if self.turn_limit == 0 || self.turn_limit > 50 {
-            problems.push(format!("turn_limit {} is not 1 to 50", self.turn_limit));
-        }
-        let cheapest = book.units.iter().map(|u| u.cost).min().unwrap_or(1);
-        if self.budget < cheapest || self.budget > 60 {
-            problems.push(format!(
-                "budget {} is not {cheapest} to 60: no army could use it",
-                self.budget
-            ));
-        }
-        let forts = map.forts().len() as u32;
-        for (name, side) in [("black", &self.black), ("white", &self.white)] {
-            if !(1..=6).contains(&side.tokens) {
-                problems.push(format!("{name}.tokens {} is not 1 to 6", side.tokens));
-            }
-            if !(0..map.rows).contains(&side.first_row) {
-                problems.push(format!(
-                    "{name}.first_row {} is off the map (rows 0 to {})",
-                    side.first_row,
-                    map.rows - 1
-                ));
-            } else if !map
-                .row(side.first_row)
-                .any(|c| book.ground(map.at(c)).allows(UnitType::Infantry))
-            {
-                problems.push(format!(
-                    "{name}.first_row {} has no hex a unit may stand on",
-                    side.first_row
-                ));
-            }
-            match side.goal {
-                Goal::Forts(n) if n == 0 || n > forts => {
-                    problems.push(format!("{name}.goal asks for {n} forts but the map has {forts}"))
-                }
-                Goal::Lead(n) if n == 0 || self.arrows.is_empty() => problems.push(format!(
-                    "{name}.goal leads {n} units but the scenario has {} arrow hexes",
-                    self.arrows.len()
-                )),
-                Goal::Points(0) => problems.push(format!("{name}.goal of 0 points is won at once")),
-                _ => {}
-            }
-        }
-        if self.black.first_row == self.white.first_row {
-            problems.push("black and white have the same first row".into());
-        }
-        for &arrow in &self.arrows {
-            if !map.contains(arrow) {
-                problems.push(format!("arrow hex {arrow:?} is off the map"));
-            } else if !book.ground(map.at(arrow)).allows(UnitType::Infantry) {
-                problems.push(format!(
-                    "arrow hex {arrow:?} is on {:?}, where no unit may stand",
-                    map.at(arrow)
-                ));
-            }
-        }
-        if problems.is_empty() {
-            Ok(map)
-        } else {
-            Err(problems.join("; "))
-        }
+        self.check().map_err(|flaws| {
+            flaws
+                .iter()
+                .map(|f| f.message.clone())
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    }
+
+    /// Whether a side may buy this class here.
+    pub fn allows_unit(&self, class: &str) -> bool {
+        self.units.as_ref().is_none_or(|u| u.iter().any(|c| c == class))
+    }
+
+    pub fn allows_commander(&self, id: &str) -> bool {
+        self.commanders.as_ref().is_none_or(|c| c.iter().any(|c| c == id))
     }
 }
 

@@ -50,6 +50,10 @@ pub struct View {
     pub map: Vec<String>,
     pub arrows: Vec<Coord>,
     pub budget: u32,
+    /// The classes armies may buy here (`None`: all).
+    pub units_allowed: Option<Vec<String>>,
+    /// The commanders allowed here (`None`: all; empty: none).
+    pub commanders_allowed: Option<Vec<String>>,
     pub turn_limit: u32,
     pub sides: [SideView; 2],
     pub phase: Phase,
@@ -124,6 +128,8 @@ impl Wargame {
             map: self.scenario.map.clone(),
             arrows: self.scenario.arrows.clone(),
             budget: self.scenario.budget,
+            units_allowed: self.scenario.units.clone(),
+            commanders_allowed: self.scenario.commanders.clone(),
             turn_limit: self.scenario.turn_limit,
             sides,
             phase: self.phase.clone(),
