@@ -20,7 +20,7 @@ const USAGE: &str = "\
 usage:
   black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]]
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
-  black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S]
+  black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S] [--scenario ID-or-PATH]
   black-and-white validate FILE...
 
 GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in the arena).
@@ -57,6 +57,8 @@ pub enum Command {
         b: Level,
         games: usize,
         seed: u64,
+        /// Wargame: the scenario.
+        scenario: Option<String>,
     },
     /// Checks wargame scenario files.
     Validate(Vec<PathBuf>),
@@ -100,7 +102,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 flags.bots[seat] = Some(level);
             }
             ("referee", "--dice") => flags.dice = parse_dice(&value()?)?,
-            ("referee", "--scenario") => flags.scenario = Some(value()?),
+            ("referee" | "arena", "--scenario") => flags.scenario = Some(value()?),
             ("arena", "--a") => flags.a = Some(Level::parse(&value()?)?),
             ("arena", "--b") => flags.b = Some(Level::parse(&value()?)?),
             ("arena", "--games") => flags.games = Some(parse_number(&value()?, "--games")? as usize),
@@ -128,13 +130,20 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 dice: flags.dice,
             })
         }
-        _ => Ok(Command::Arena {
-            game: flags.game.ok_or("arena needs --game")?,
-            a: flags.a.ok_or("arena needs --a LEVEL")?,
-            b: flags.b.ok_or("arena needs --b LEVEL")?,
-            games: flags.games.unwrap_or(2000),
-            seed: flags.seed.unwrap_or(0),
-        }),
+        _ => {
+            let game = flags.game.ok_or("arena needs --game")?;
+            if game != GameId::Wargame && flags.scenario.is_some() {
+                return Err("--scenario is for the wargame".into());
+            }
+            Ok(Command::Arena {
+                game,
+                a: flags.a.ok_or("arena needs --a LEVEL")?,
+                b: flags.b.ok_or("arena needs --b LEVEL")?,
+                games: flags.games.unwrap_or(2000),
+                seed: flags.seed.unwrap_or(0),
+                scenario: flags.scenario,
+            })
+        }
     }
 }
 
@@ -224,12 +233,16 @@ pub fn main(args: &[String]) -> ExitCode {
             b,
             games,
             seed,
+            scenario,
         } => {
             let report = match game {
-                GameId::Tiles => arena::play::<Tiles>(a, b, games, seed),
-                GameId::Bidding => arena::play::<Bidding>(a, b, games, seed),
-                GameId::Betting => arena::play::<Betting>(a, b, games, seed),
-                other => return not_built(other),
+                GameId::Tiles => arena::play::<Tiles>(&(), a, b, games, seed),
+                GameId::Bidding => arena::play::<Bidding>(&(), a, b, games, seed),
+                GameId::Betting => arena::play::<Betting>(&(), a, b, games, seed),
+                GameId::Wargame => match wargame_setup(scenario.as_deref(), Vec::new()) {
+                    Ok(setup) => arena::play::<Wargame>(&setup, a, b, games, seed),
+                    Err(code) => return code,
+                },
             };
             println!(
                 "{} arena: A = {} against B = {}, seed {seed}",
@@ -268,14 +281,10 @@ fn run_referee(
         GameId::Bidding => referee::run::<Bidding>(&plain(seed, bots), &mut input, &mut output),
         GameId::Betting => referee::run::<Betting>(&plain(seed, bots), &mut input, &mut output),
         GameId::Wargame => {
-            let scenario = match wargame::scenario::find(scenario.as_deref().unwrap_or("21")) {
-                Ok(scenario) => scenario,
-                Err(e) => {
-                    eprintln!("black-and-white referee: {e}");
-                    return ExitCode::from(2);
-                }
+            let config = match wargame_setup(scenario.as_deref(), dice) {
+                Ok(config) => config,
+                Err(code) => return code,
             };
-            let config = wargame::Setup { scenario, dice };
             referee::run::<Wargame>(
                 &referee::RefereeOptions { config, seed, bots },
                 &mut input,
@@ -293,11 +302,14 @@ fn run_referee(
     }
 }
 
-fn not_built(game: GameId) -> ExitCode {
-    eprintln!(
-        "black-and-white: {} ({}) is coming soon and cannot be played yet",
-        game.title(),
-        game.id()
-    );
-    ExitCode::from(2)
+/// The wargame's set-up from `--scenario` (default: the first tutorial)
+/// and `--dice`, or the exit code after saying what is wrong.
+fn wargame_setup(scenario: Option<&str>, dice: Vec<u8>) -> Result<wargame::Setup, ExitCode> {
+    match wargame::scenario::find(scenario.unwrap_or("21")) {
+        Ok(scenario) => Ok(wargame::Setup { scenario, dice }),
+        Err(e) => {
+            eprintln!("black-and-white: {e}");
+            Err(ExitCode::from(2))
+        }
+    }
 }

@@ -69,7 +69,8 @@ fn referee_and_arena_read_their_options() {
             a: Level::Hard,
             b: Level::Random,
             games: 10,
-            seed: 3
+            seed: 3,
+            scenario: None,
         }
     );
 }

@@ -9,6 +9,7 @@ use black_and_white::rules::{Bot, Game, Level};
 /// alternating, every action checked legal.
 pub fn hard_against<G: Game>(mut make: impl FnMut(u64) -> Box<dyn Bot<G>>, games: usize) -> f64 {
     arena::play_bots::<G>(
+        &G::Config::default(),
         |player, seed| {
             if player == 0 {
                 G::bot(Level::Hard, seed)
