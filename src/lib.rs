@@ -42,7 +42,7 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The whole application: a window, the tables, egui menus and sound.
 pub fn plugin(app: &mut App) {
-    games::wargame::scenario_assets::register_source(app);
+    games::wargame::scenario_assets::register_source(app, games::wargame::scenario_assets::SOURCE);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {

@@ -91,24 +91,24 @@ fn the_cards_keep_to_the_brief() {
     }
 }
 
-#[test]
-fn the_asset_loader_reads_the_scenario_folder() {
+/// Loads every file of `folder` through the Bevy asset loader.
+fn load_through_bevy(folder: &std::path::Path) -> Vec<ScenarioFile> {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    scenario_assets::register_source(&mut app);
+    scenario_assets::register_source(&mut app, folder.to_str().unwrap());
     app.add_plugins(AssetPlugin::default());
     app.add_plugins(scenario_assets::plugin);
-    let folder: Handle<LoadedFolder> = app
+    let handle: Handle<LoadedFolder> = app
         .world()
         .resource::<AssetServer>()
         .load_folder(bevy::asset::AssetPath::from("").with_source(scenario_assets::SOURCE));
     let started = Instant::now();
-    loop {
+    while !app
+        .world()
+        .resource::<AssetServer>()
+        .is_loaded_with_dependencies(&handle)
+    {
         app.update();
-        let server = app.world().resource::<AssetServer>();
-        if server.is_loaded_with_dependencies(&folder) {
-            break;
-        }
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "the folder did not load"
@@ -117,20 +117,52 @@ fn the_asset_loader_reads_the_scenario_folder() {
     }
     let folders = app.world().resource::<Assets<LoadedFolder>>();
     let files = app.world().resource::<Assets<ScenarioFile>>();
-    let loaded: Vec<&ScenarioFile> = folders
-        .get(&folder)
+    folders
+        .get(&handle)
         .unwrap()
         .handles
         .iter()
-        .filter_map(|h| files.get(&h.clone().typed::<ScenarioFile>()))
-        .collect();
-    assert_eq!(loaded.len(), 22);
+        .filter_map(|h| files.get(&h.clone().typed::<ScenarioFile>()).cloned())
+        .collect()
+}
+
+#[test]
+fn the_asset_loader_reads_the_folder_and_a_dropped_in_file() {
+    let loaded = load_through_bevy(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios"
+    )));
     let mut numbers: Vec<u32> = loaded
         .iter()
         .map(|f| f.scenario.as_ref().unwrap_or_else(|e| panic!("{e}")).number)
         .collect();
     numbers.sort();
     assert_eq!(numbers, (1..=22).collect::<Vec<_>>());
+    // A player drops a new scenario and a broken one into a folder.
+    let dir = std::env::temp_dir().join(format!("bw-drop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in SHIPPED.iter().take(2) {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    std::fs::write(
+        dir.join("40-mine.ron"),
+        SHIPPED[5].1.replace("number: 6,", "number: 40,"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("41-broken.ron"), "(number: 41,").unwrap();
+    let loaded = load_through_bevy(&dir);
+    assert_eq!(loaded.len(), 4, "every file loads, the broken one as its message");
+    assert!(
+        loaded
+            .iter()
+            .any(|f| f.scenario.as_ref().is_ok_and(|s| s.number == 40))
+    );
+    assert!(
+        loaded
+            .iter()
+            .any(|f| f.scenario.as_ref().is_err_and(|e| e.starts_with("1:")))
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 const BROKEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/broken");

@@ -58,9 +58,10 @@ impl AssetLoader for ScenarioLoader {
     }
 }
 
-/// Mounts the folder; must run before the asset plugin is added.
-pub fn register_source(app: &mut App) {
-    app.register_asset_source(SOURCE, AssetSourceBuilder::platform_default(SOURCE, None));
+/// Mounts `folder` (the game's own: `scenarios`) as `scenarios://`; must
+/// run before the asset plugin is added.
+pub fn register_source(app: &mut App, folder: &str) {
+    app.register_asset_source(SOURCE, AssetSourceBuilder::platform_default(folder, None));
 }
 
 /// The asset type and its loader; after the asset plugin.
