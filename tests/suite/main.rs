@@ -12,6 +12,7 @@ mod screenshot;
 mod support;
 mod tiles_ai;
 mod tiles_rules;
+mod wargame_ai;
 mod wargame_orders;
 mod wargame_rules;
 mod wargame_scenarios;

@@ -1,8 +1,8 @@
-//! A basic computer player: it rebuilds a game from what its view shows
-//! (hidden enemy classes guessed from their type), lists the legal actions
-//! there, and takes the one a few plain rules of thumb like best: attack
-//! with the best odds, otherwise close in on the objective. The stronger
-//! opponents are issue 6's.
+//! The computer players. Each rebuilds a game from what its view shows
+//! (hidden enemy classes guessed from their type) and plans on that. Easy,
+//! the greedy bot here, takes the legal action a few rules of thumb like
+//! best: attack with the best odds, otherwise close in on the objective.
+//! Normal (and, until a stronger one exists, Hard) is `planner.rs`.
 
 use std::collections::VecDeque;
 
@@ -17,10 +17,41 @@ use super::view::View;
 use crate::rules::{Bot, Level, Seat};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
-    Box::new(Basic {
-        rng: StdRng::seed_from_u64(seed),
-        random: level == Level::Random,
-    })
+    match level {
+        Level::Normal | Level::Hard => Box::new(Planning {
+            rng: StdRng::seed_from_u64(seed),
+        }),
+        _ => Box::new(Basic {
+            rng: StdRng::seed_from_u64(seed),
+            random: level == Level::Random,
+        }),
+    }
+}
+
+/// Normal (and for now Hard): the planner of `planner.rs`.
+struct Planning {
+    rng: StdRng,
+}
+
+impl Bot<Wargame> for Planning {
+    fn choose(&mut self, view: &View) -> Action {
+        let game = Wargame::from_view(view);
+        if game.phase == Phase::Building {
+            return build(&game, view.player, &mut self.rng);
+        }
+        super::planner::choose(&game, view.player)
+    }
+}
+
+/// The fullest of eight random armies.
+fn build(game: &Wargame, seat: Seat, rng: &mut StdRng) -> Action {
+    (0..8)
+        .map(|_| game.random_army(seat, rng))
+        .max_by_key(|a| match a {
+            Action::Build { army, .. } => army_cost(army),
+            _ => 0,
+        })
+        .expect("eight armies")
 }
 
 struct Basic {
@@ -33,13 +64,7 @@ impl Bot<Wargame> for Basic {
         let game = Wargame::from_view(view);
         let seat = view.player;
         if game.phase == Phase::Building {
-            return (0..8)
-                .map(|_| game.random_army(seat, &mut self.rng))
-                .max_by_key(|a| match a {
-                    Action::Build { army, .. } => army_cost(army),
-                    _ => 0,
-                })
-                .expect("eight armies");
+            return build(&game, seat, &mut self.rng);
         }
         let legal = game.legal();
         if self.random {

@@ -10,6 +10,7 @@ mod combat;
 pub mod data;
 mod game;
 mod legal;
+pub mod planner;
 pub mod rules;
 pub mod scenario;
 pub mod scenario_assets;

@@ -1,0 +1,354 @@
+//! A planning opponent: for every unit or squad it may activate, every hex it
+//! can reach this activation and the best attack from there are weighed by
+//! what they gain toward its side's goal, what they are likely to destroy and
+//! what they risk; it takes the best plan one step at a time and replans
+//! after every die.
+
+use super::board::Coord;
+use super::data::{Ability, UnitType};
+use super::scenario::Goal;
+use super::state::*;
+use crate::rules::Seat;
+
+/// The chance that attack − defence = `margin` hits (criticals included).
+pub fn hit_chance(margin: i32) -> f64 {
+    match margin {
+        m if m >= 0 => 30.0 / 36.0,
+        -1 => 22.0 / 36.0,
+        -2 => 14.0 / 36.0,
+        -3 => 10.0 / 36.0,
+        _ => 6.0 / 36.0,
+    }
+}
+
+/// The chance 2d6 comes at or under `discipline`.
+pub fn check_chance(discipline: i32) -> f64 {
+    let ways = (1..=6)
+        .flat_map(|a| (1..=6).map(move |b| a + b))
+        .filter(|&s| s <= discipline)
+        .count();
+    ways as f64 / 36.0
+}
+
+/// One activation's plan: where to go and what to do there.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub units: Vec<usize>,
+    pub path: Vec<Coord>,
+    pub attack: Option<Action>,
+    pub value: f64,
+}
+
+/// What one step of a unit is worth to the enemy: its cost spread over its
+/// steps, and its whole cost when it is the last.
+fn step_value(game: &Wargame, unit: usize) -> f64 {
+    let u = &game.units[unit];
+    let card = u.card();
+    let per_step = f64::from(card.cost) / f64::from(card.size);
+    if u.size <= 1 {
+        per_step + f64::from(card.cost)
+    } else {
+        per_step
+    }
+}
+
+impl Wargame {
+    /// The hexes where `seat`'s units want to be, for a unit of `kind`.
+    fn goals_for(&self, seat: Seat, kind: UnitType) -> Vec<Coord> {
+        let enemies: Vec<Coord> = self
+            .alive()
+            .filter(|u| u.owner != seat)
+            .filter_map(|u| u.at)
+            .collect();
+        let own = self.scenario.side(seat).goal;
+        let theirs = self.scenario.side(1 - seat).goal;
+        let forts = self.map.forts();
+        match (own, theirs) {
+            (Goal::Forts(_), _) | (_, Goal::Forts(_)) if kind == UnitType::Infantry && !forts.is_empty() => {
+                forts
+            }
+            (Goal::Lead(_), _) => self.scenario.arrows.clone(),
+            _ => enemies,
+        }
+    }
+
+    /// How good it is for `group` of `seat` to stand on `at`.
+    fn position_value(&self, seat: Seat, group: &[usize], at: Coord) -> f64 {
+        let kind = self.units[group[0]].kind;
+        let goals = self.goals_for(seat, kind);
+        let distance = goals.iter().map(|&g| at.distance(g)).min().unwrap_or(0) as f64;
+        let mut value = match kind {
+            // Artillery wants the nearest enemy 3 hexes off.
+            UnitType::Artillery => -(distance - 3.0).abs() * 0.6,
+            _ => -distance * 0.8,
+        };
+        if goals.contains(&at) && !matches!(self.scenario.side(seat).goal, Goal::Points(_)) {
+            value += 3.0;
+        }
+        if goals.contains(&at) && kind == UnitType::Infantry && self.map.at(at) == super::data::Terrain::Fort
+        {
+            value += 3.0;
+        }
+        // Threats: enemies next to it may strike next turn.
+        for &id in group {
+            let u = &self.units[id];
+            let defense = u.card().defense + super::data::Rulebook::get().ground(self.terrain(at)).defense;
+            for e in self.alive().filter(|e| e.owner != seat) {
+                let Some(e_at) = e.at else { continue };
+                let d = e_at.distance(at);
+                if d <= 1 && e.card().fights_in_melee() {
+                    value -= 0.5 * hit_chance(e.card().melee - defense) * step_value(self, id);
+                } else if d == 2 && e.card().ranged.is_some() {
+                    value -= 0.3 * hit_chance(e.card().ranged.unwrap_or(0) - defense) * step_value(self, id);
+                }
+            }
+        }
+        value
+    }
+
+    /// The expected worth of an attack action: damage dealt less damage
+    /// risked in the counterattack.
+    fn attack_worth(&self, action: &Action) -> f64 {
+        match *action {
+            Action::Melee { unit, target } | Action::Charge { unit, target, .. } => {
+                let kind = if matches!(action, Action::Charge { .. }) {
+                    AttackKind::Charge
+                } else {
+                    AttackKind::Melee
+                };
+                let p = hit_chance(
+                    self.attack_value(unit, target, kind) - self.defense_value(target, unit, kind),
+                );
+                let t = &self.units[target];
+                let counter = if t.card().fights_in_melee() && t.size > 1 {
+                    check_chance(self.discipline(target))
+                        * hit_chance(
+                            self.attack_value(target, unit, AttackKind::Counter)
+                                - self.defense_value(unit, target, AttackKind::Counter),
+                        )
+                        * step_value(self, unit)
+                } else {
+                    0.0
+                };
+                p * (step_value(self, target) - counter)
+            }
+            Action::Shoot { unit, target } => {
+                hit_chance(
+                    self.attack_value(unit, target, AttackKind::Ranged)
+                        - self.defense_value(target, unit, AttackKind::Ranged),
+                ) * step_value(self, target)
+            }
+            Action::Fire {
+                unit,
+                at,
+                ammo: Ammo::Regular,
+            } => {
+                let from = self.units[unit].at.expect("alive");
+                let aim = if self.units[unit].card().has(Ability::Skirmisher) {
+                    1.0
+                } else {
+                    let need = super::data::Rulebook::get()
+                        .aim_need(from.distance(at))
+                        .unwrap_or(7);
+                    let markers = self.tokens_at(at).markers[self.units[unit].owner];
+                    (f64::from(7 - i32::from(need).saturating_sub(i32::from(markers)).clamp(1, 7))) / 6.0
+                };
+                let targets = self.enemies_at(at, self.units[unit].owner);
+                aim * targets
+                    .iter()
+                    .map(|&t| {
+                        hit_chance(
+                            self.attack_value(unit, t, AttackKind::Artillery)
+                                - self.defense_value(t, unit, AttackKind::Artillery),
+                        ) * step_value(self, t)
+                    })
+                    .sum::<f64>()
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// The attacks the activated units could try: on every enemy within
+    /// four hexes, each kind that could reach it.
+    fn attack_candidates(&self) -> Vec<Action> {
+        let Some(a) = &self.activation else {
+            return Vec::new();
+        };
+        let seat = self.units[a.units[0]].owner;
+        let mut out = Vec::new();
+        for &unit in &a.units {
+            let Some(from) = self.units[unit].at else { continue };
+            for e in self.alive().filter(|e| e.owner != seat) {
+                let at = e.at.expect("alive");
+                let d = from.distance(at);
+                match (self.units[unit].kind, d) {
+                    (UnitType::Artillery, 1..=4) => out.push(Action::Fire {
+                        unit,
+                        at,
+                        ammo: Ammo::Regular,
+                    }),
+                    (_, 1) => out.push(Action::Melee { unit, target: e.id }),
+                    (_, 2 | 3) => out.push(Action::Shoot { unit, target: e.id }),
+                    _ => {}
+                }
+                if self.units[unit].card().charge_bonus().is_some() && !a.acted && (2..=4).contains(&d) {
+                    for via in from.neighbours() {
+                        out.push(Action::Charge {
+                            unit,
+                            to: from.straight(via, 3),
+                            target: e.id,
+                        });
+                    }
+                }
+            }
+        }
+        out.dedup();
+        out.retain(|action| self.check_action(seat, action).is_ok());
+        out
+    }
+
+    /// The best attack open to the activation now, with its worth.
+    fn best_attack(&self) -> Option<(Action, f64)> {
+        self.attack_candidates()
+            .into_iter()
+            .map(|a| {
+                let worth = self.attack_worth(&a);
+                (a, worth)
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// The best plan for the activation in progress.
+    pub fn best_plan(&self) -> Option<Plan> {
+        let a = self.activation.as_ref()?;
+        let seat = self.units[a.units[0]].owner;
+        let here = self.position_value(seat, &a.units, a.at);
+        let mut best = Plan {
+            units: a.units.clone(),
+            path: Vec::new(),
+            attack: None,
+            value: here,
+        };
+        if let Some((attack, worth)) = self.best_attack() {
+            let mut after = self.clone();
+            if let Action::Charge { to, .. } = attack {
+                for &id in &a.units {
+                    after.units[id].at = Some(to);
+                }
+            }
+            let value = after.position_value(seat, &a.units, after.units[a.units[0]].at.expect("alive"))
+                + worth * 2.0;
+            if value > best.value {
+                best = Plan {
+                    units: a.units.clone(),
+                    path: Vec::new(),
+                    attack: Some(attack),
+                    value,
+                };
+            }
+        }
+        // Every hex reachable, by its shortest way, and the best attack from
+        // there.
+        let mut seen = vec![a.at];
+        let mut frontier = std::collections::VecDeque::from([(self.clone(), Vec::new())]);
+        while let Some((state, path)) = frontier.pop_front() {
+            for to in state.activation.as_ref().expect("in activation").at.neighbours() {
+                if seen.contains(&to) || state.check_move(to).is_err() {
+                    continue;
+                }
+                seen.push(to);
+                let mut next = state.clone();
+                for &id in &a.units {
+                    next.units[id].at = Some(to);
+                }
+                let stops = a.units.iter().any(|&id| next.stops_on(&next.units[id], to));
+                if let Some(act) = next.activation.as_mut() {
+                    act.at = to;
+                    act.moved += 1;
+                    act.stopped |= stops;
+                    act.may_leave = Some(true);
+                }
+                let mut path = path.clone();
+                path.push(to);
+                let mut value = next.position_value(seat, &a.units, to);
+                let mut attack = None;
+                if let Some((action, worth)) = next.best_attack() {
+                    value += worth * 2.0;
+                    attack = Some(action);
+                }
+                // Leaving a hostile area may fail the check.
+                if self.activation.as_ref().is_some_and(|x| x.may_leave.is_none())
+                    && self.in_hostile_influence(a.at, seat)
+                {
+                    let weakest = a.units.iter().map(|&id| self.discipline(id)).min().unwrap_or(7);
+                    let p = check_chance(weakest);
+                    value = p * value + (1.0 - p) * here;
+                }
+                if value > best.value + 0.05 {
+                    best = Plan {
+                        units: a.units.clone(),
+                        path: path.clone(),
+                        attack,
+                        value,
+                    };
+                }
+                frontier.push_back((next, path));
+            }
+        }
+        Some(best)
+    }
+}
+
+/// The planner's next action for the seat to move in `game`.
+pub fn choose(game: &Wargame, seat: Seat) -> Action {
+    if let Some(p) = game.pending.front() {
+        let unit = p.unit();
+        let best_retreat = game.retreat_hexes(unit).into_iter().max_by(|a, b| {
+            game.position_value(seat, &[unit], *a)
+                .total_cmp(&game.position_value(seat, &[unit], *b))
+        });
+        let must = matches!(p, Pending::MustRetreat { .. });
+        let stand = !must && (game.holds(unit) || game.units[unit].size > 1);
+        return match (stand, best_retreat) {
+            (false, Some(to)) => Action::Retreat { unit, to },
+            _ => Action::Stand { unit },
+        };
+    }
+    if game.activation.is_some() {
+        let plan = game.best_plan().expect("in an activation");
+        return match (plan.path.first(), plan.attack) {
+            (Some(&to), _) => Action::Move { to },
+            (None, Some(attack)) => attack,
+            (None, None) => Action::EndActivation,
+        };
+    }
+    // Which unit or squad gains most from its activation.
+    let mut best: Option<(f64, Action)> = None;
+    for action in game.legal() {
+        let Action::Activate { units, order: None } = &action else {
+            continue;
+        };
+        let mut trial = game.clone();
+        if trial.apply_checked(seat, action.clone()).is_err() {
+            continue;
+        }
+        let at = game.units[units[0]].at.expect("alive");
+        let Some(plan) = trial.best_plan() else { continue };
+        let gain = plan.value - game.position_value(seat, units, at);
+        if best.as_ref().is_none_or(|(g, _)| gain > *g) {
+            best = Some((gain, action));
+        }
+    }
+    match best {
+        Some((gain, action)) if gain > 0.1 => action,
+        _ => Action::EndTurn,
+    }
+}
+
+impl Wargame {
+    fn apply_checked(&mut self, seat: Seat, action: Action) -> Result<(), String> {
+        self.check_action(seat, &action)?;
+        self.perform(seat, action);
+        Ok(())
+    }
+}
