@@ -323,7 +323,7 @@ pub fn choose(game: &Wargame, seat: Seat) -> Action {
         };
     }
     // Which unit or squad gains most from its activation.
-    let mut best: Option<(f64, Action)> = None;
+    let mut best: Option<(f64, Vec<usize>, Plan)> = None;
     for action in game.legal() {
         let Action::Activate { units, order: None } = &action else {
             continue;
@@ -335,14 +335,48 @@ pub fn choose(game: &Wargame, seat: Seat) -> Action {
         let at = game.units[units[0]].at.expect("alive");
         let Some(plan) = trial.best_plan() else { continue };
         let gain = plan.value - game.position_value(seat, units, at);
-        if best.as_ref().is_none_or(|(g, _)| gain > *g) {
-            best = Some((gain, action));
+        if best.as_ref().is_none_or(|(g, _, _)| gain > *g) {
+            best = Some((gain, units.clone(), plan));
         }
     }
     match best {
-        Some((gain, action)) if gain > 0.1 => action,
+        Some((gain, units, plan)) if gain > 0.1 => {
+            let with_order = Action::Activate {
+                units: units.clone(),
+                order: order_for(game, seat, &units, &plan),
+            };
+            if game.check_action(seat, &with_order).is_ok() {
+                with_order
+            } else {
+                Action::Activate { units, order: None }
+            }
+        }
         _ => Action::EndTurn,
     }
+}
+
+/// The commander order that helps this plan: one of orders 2-4 that fits
+/// the attack planned, else the free special order when it only helps.
+fn order_for(game: &Wargame, seat: Seat, units: &[usize], plan: &Plan) -> Option<u8> {
+    use super::data::Order::*;
+    let kind = game.units[units[0]].kind;
+    let attack = plan.attack.as_ref();
+    let melee = matches!(attack, Some(Action::Melee { .. } | Action::Charge { .. }));
+    let ranged = matches!(attack, Some(Action::Shoot { .. }));
+    let fires = matches!(attack, Some(Action::Fire { .. }));
+    let fits = |order| match order {
+        DisciplineBoost | CriticalFailureReroll => true,
+        AimingReroll => fires,
+        RangedReroll | SteadyAim => ranged,
+        Motivation | FinishThem | Defense | TillDeath => melee,
+        Dodge => melee && kind == UnitType::Cavalry,
+        Berserk => melee && kind == UnitType::Infantry,
+        _ => false,
+    };
+    (2..=4)
+        .filter(|_| !game.used.order && attack.is_some())
+        .find(|&n| game.commander_order(seat, n).is_some_and(fits))
+        .or_else(|| game.commander_order(seat, 1).is_some_and(fits).then_some(1))
 }
 
 impl Wargame {
