@@ -151,19 +151,25 @@ impl Wargame {
             Some(Order::RangedReroll) => kind == AttackKind::Ranged && !roll.hit,
             _ => false,
         };
-        if reroll && !self.activation.as_ref().is_some_and(|a| a.rerolled) {
+        if reroll && self.may_reroll() {
             events.push(attack_event(kind, attacker, target, attack, defense, &roll));
-            events.push(Event::Rerolled {
-                unit: attacker,
-                why: order.expect("an order allowed it"),
-            });
-            if let Some(a) = self.activation.as_mut() {
-                a.rerolled = true;
-            }
+            self.rerolled(attacker, order.expect("an order allowed it"), events);
             roll = judge(self.dice.two(), attack, defense);
         }
         events.push(attack_event(kind, attacker, target, attack, defense, &roll));
         roll
+    }
+
+    /// An order's reroll is taken once an activation.
+    fn may_reroll(&self) -> bool {
+        !self.activation.as_ref().is_some_and(|a| a.rerolled)
+    }
+
+    fn rerolled(&mut self, unit: usize, why: Order, events: &mut Vec<Event>) {
+        events.push(Event::Rerolled { unit, why });
+        if let Some(a) = self.activation.as_mut() {
+            a.rerolled = true;
+        }
     }
 
     /// The steps a hit costs: two on a critical success under Finish them.
@@ -350,38 +356,22 @@ impl Wargame {
             .aim_need(from.distance(at))
             .expect("fire is checked to be in range");
         let markers = self.tokens_at(at).markers[seat];
-        let mut die = self.dice.roll();
-        let mut hit = die + markers >= need;
-        if !hit
-            && self.order_on(attacker) == Some(Order::AimingReroll)
-            && !self.activation.as_ref().is_some_and(|a| a.rerolled)
-        {
-            events.push(Event::Aimed {
-                unit: attacker,
-                at,
-                die,
-                markers,
-                need,
-                hit,
-            });
-            events.push(Event::Rerolled {
-                unit: attacker,
-                why: Order::AimingReroll,
-            });
-            if let Some(a) = self.activation.as_mut() {
-                a.rerolled = true;
-            }
-            die = self.dice.roll();
-            hit = die + markers >= need;
-        }
-        events.push(Event::Aimed {
+        let aimed = |die: u8| Event::Aimed {
             unit: attacker,
             at,
             die,
             markers,
             need,
-            hit,
-        });
+            hit: die + markers >= need,
+        };
+        let mut die = self.dice.roll();
+        if die + markers < need && self.order_on(attacker) == Some(Order::AimingReroll) && self.may_reroll() {
+            events.push(aimed(die));
+            self.rerolled(attacker, Order::AimingReroll, events);
+            die = self.dice.roll();
+        }
+        let hit = die + markers >= need;
+        events.push(aimed(die));
         if hit && markers > 0 {
             self.tokens_at_mut(at).markers[seat] = 0;
             events.push(Event::MarkersCleared { at, player: seat });
