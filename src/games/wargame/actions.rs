@@ -2,9 +2,8 @@
 
 use super::board::Coord;
 use super::data::{Ability, Order, Rulebook, Terrain, Token, UnitType};
-use super::rules::stack_fits;
 use super::state::*;
-use crate::rules::{Seat, other};
+use crate::rules::Seat;
 
 impl Wargame {
     /// Why `action` is not legal for `seat` now.
@@ -708,17 +707,5 @@ impl Wargame {
             return Err(format!("unit {unit} cannot retreat to {to}"));
         }
         Ok(())
-    }
-
-    /// Hexes of `seat`'s first row where `kinds` fit beside `placed`.
-    pub fn deploy_fits(&self, seat: Seat, placed: &[(Coord, UnitType)], at: Coord, kind: UnitType) -> bool {
-        let here = placed.iter().filter(|p| p.0 == at).map(|p| p.1);
-        stack_fits(here.chain([kind])) && at.row() == self.scenario.side(seat).first_row && {
-            let enemy_leads = matches!(
-                self.scenario.side(other(seat)).goal,
-                super::scenario::Goal::Lead(_)
-            );
-            !(enemy_leads && self.scenario.arrows.contains(&at))
-        }
     }
 }

@@ -178,11 +178,14 @@ impl Wargame {
             units: view.units_allowed.clone(),
             commanders: view.commanders_allowed.clone(),
         };
-        let mut game = Wargame::new(
+        // The scenario was checked when the game began: only its map is read.
+        let map = super::scenario::Map::parse(&view.map).expect("a running game's map is valid");
+        let mut game = Wargame::on_map(
             &Setup {
                 scenario,
                 dice: Vec::new(),
             },
+            map,
             0,
         );
         game.phase = view.phase.clone();

@@ -209,22 +209,12 @@ impl Wargame {
         }
         let roll = self.roll_attack(attacker, target, kind, events);
         self.reveal(target, events);
-        if roll.hit {
-            let steps = self.damage(attacker, &roll);
-            self.lose(target, steps, events);
-            if self.units[target].at.is_some() {
-                self.pending.push_back(Pending::Hit {
-                    unit: target,
-                    attacker,
-                    kind,
-                    critical: roll.critical == Some(Critical::Success),
-                });
-                if let (Some(a), Some(from)) = (self.activation.as_mut(), target_at)
-                    && a.order == Some(Order::Pursuit)
-                {
-                    a.pursuit = Some((from, target, attacker));
-                }
-            }
+        self.hit_result(attacker, target, kind, &roll, events);
+        let hit_and_standing = roll.hit && self.units[target].at.is_some();
+        if let (true, Some(a), Some(from)) = (hit_and_standing, self.activation.as_mut(), target_at)
+            && a.order == Some(Order::Pursuit)
+        {
+            a.pursuit = Some((from, target, attacker));
         }
         self.after_attack(events);
     }

@@ -8,6 +8,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::board::Coord;
 use super::data::{Ability, Faction, Rulebook, UnitType};
+use super::rules::stack_fits;
 use super::state::*;
 use crate::rules::{Seat, sub_seed};
 
@@ -152,11 +153,10 @@ impl Wargame {
             }
             hexes.shuffle(rng);
             let spot = hexes.iter().copied().find(|&at| {
-                self.deploy_fits(seat, &placed, at, card.kind) && {
-                    let t = self.terrain(at);
-                    book.ground(t).allows(card.kind)
-                        || (t == super::data::Terrain::Swamp && card.has(Ability::SwampWalker))
-                }
+                let here = placed.iter().filter(|p| p.0 == at).map(|p| p.1);
+                stack_fits(here.chain([card.kind]))
+                    && self.terrain_allows(card, at)
+                    && !self.arrow_barred(seat, at)
             });
             if let Some(at) = spot {
                 left -= card.cost;

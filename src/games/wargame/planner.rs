@@ -151,7 +151,9 @@ impl Wargame {
                         .aim_need(from.distance(at))
                         .unwrap_or(7);
                     let markers = self.tokens_at(at).markers[self.units[unit].owner];
-                    (f64::from(7 - i32::from(need).saturating_sub(i32::from(markers)).clamp(1, 7))) / 6.0
+                    // The die must show need − markers or more.
+                    let lowest = (i32::from(need) - i32::from(markers)).clamp(1, 7);
+                    f64::from(7 - lowest) / 6.0
                 };
                 let targets = self.enemies_at(at, self.units[unit].owner);
                 aim * targets

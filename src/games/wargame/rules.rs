@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::board::{Coord, sight_clear};
-use super::data::{Ability, Faction, Order, Rulebook, Terrain, Token, UnitType};
+use super::data::{Ability, Faction, Order, Rulebook, Terrain, Token, UnitCard, UnitType};
 use super::scenario::Goal;
 use super::state::*;
 use crate::rules::{Outcome, Seat, other, sub_seed};
@@ -59,6 +59,11 @@ impl Wargame {
             .scenario
             .validate()
             .unwrap_or_else(|e| panic!("scenario {} is invalid: {e}", setup.scenario.label()));
+        Wargame::on_map(setup, map, seed)
+    }
+
+    /// A new game on a map already read from a valid scenario.
+    pub(super) fn on_map(setup: &Setup, map: super::scenario::Map, seed: u64) -> Wargame {
         let tokens = vec![HexTokens::default(); map.terrain.len()];
         let mut opening = Dice::new(sub_seed(seed, 2), &[]);
         let first = loop {
@@ -150,18 +155,30 @@ impl Wargame {
         if !self.map.contains(at) {
             return false;
         }
-        let book = Rulebook::get();
-        let terrain = self.terrain(at);
-        let swamp_walker = terrain == Terrain::Swamp && unit.card().has(Ability::SwampWalker);
-        if !(book.ground(terrain).allows(unit.kind) || swamp_walker) {
+        if !self.terrain_allows(unit.card(), at) {
             return false;
         }
+        let book = Rulebook::get();
         if let Some((works, _)) = self.tokens_at(at).works
             && !book.token(works).allows(unit.kind)
         {
             return false;
         }
         self.owner_at(at).is_none_or(|o| o == unit.owner)
+    }
+
+    /// Whether the terrain at `at` lets a unit of this card in (swamp
+    /// walkers into swamp too).
+    pub fn terrain_allows(&self, card: &UnitCard, at: Coord) -> bool {
+        let terrain = self.terrain(at);
+        Rulebook::get().ground(terrain).allows(card.kind)
+            || (terrain == Terrain::Swamp && card.has(Ability::SwampWalker))
+    }
+
+    /// An arrow hex is barred to the side defending against a `lead` goal
+    /// while it places its army.
+    pub fn arrow_barred(&self, seat: Seat, at: Coord) -> bool {
+        matches!(self.scenario.side(other(seat)).goal, Goal::Lead(_)) && self.scenario.arrows.contains(&at)
     }
 
     /// Whether `group` may stand on `at` beside the units already there.
@@ -304,7 +321,6 @@ impl Wargame {
             ));
         }
         let side = self.scenario.side(seat);
-        let enemy_leads = matches!(self.scenario.side(other(seat)).goal, Goal::Lead(_));
         let mut cost = 0;
         for (i, p) in army.iter().enumerate() {
             let card = book
@@ -330,12 +346,14 @@ impl Wargame {
                     p.at, side.first_row
                 ));
             }
-            let terrain = self.terrain(p.at);
-            let swamp = terrain == Terrain::Swamp && card.has(Ability::SwampWalker);
-            if !(book.ground(terrain).allows(card.kind) || swamp) {
-                return Err(format!("unit {i}: {:?} cannot stand on {terrain:?}", card.kind));
+            if !self.terrain_allows(card, p.at) {
+                return Err(format!(
+                    "unit {i}: {:?} cannot stand on {:?}",
+                    card.kind,
+                    self.terrain(p.at)
+                ));
             }
-            if enemy_leads && self.scenario.arrows.contains(&p.at) {
+            if self.arrow_barred(seat, p.at) {
                 return Err(format!(
                     "unit {i}: the defending side may not stand on an arrow hex"
                 ));
@@ -425,24 +443,22 @@ impl Wargame {
         if self.phase != Phase::Battle {
             return;
         }
-        for i in 0..self.tokens.len() {
-            let at = Coord(i as i32 % self.map.columns, i as i32 / self.map.columns);
-            let t = &mut self.tokens[i];
-            // Fire and smoke last to the end of their owner's next turn.
-            if t.fire.is_some_and(|(s, r)| s == seat && r < self.round) {
+        // Fire and smoke last to the end of their owner's next turn.
+        let round = self.round;
+        let expired = |laid: Option<(Seat, u32)>| laid.is_some_and(|(s, r)| s == seat && r < round);
+        for at in self.map.coords().collect::<Vec<_>>() {
+            let t = self.tokens_at_mut(at);
+            let (fire, smoke) = (expired(t.fire), expired(t.smoke));
+            if fire {
                 t.fire = None;
-                events.push(Event::TokenRemoved {
-                    at,
-                    token: Token::Fire,
-                });
             }
-            let t = &mut self.tokens[i];
-            if t.smoke.is_some_and(|(s, r)| s == seat && r < self.round) {
+            if smoke {
                 t.smoke = None;
-                events.push(Event::TokenRemoved {
-                    at,
-                    token: Token::Smoke,
-                });
+            }
+            for (gone, token) in [(fire, Token::Fire), (smoke, Token::Smoke)] {
+                if gone {
+                    events.push(Event::TokenRemoved { at, token });
+                }
             }
         }
         for u in self.units.iter_mut().filter(|u| u.owner == seat) {
