@@ -108,6 +108,32 @@ impl Default for SettingsFile {
     }
 }
 
+impl SettingsFile {
+    /// Another file kept beside the settings (a saved battle): in the same
+    /// folder natively, under its own key in the browser.
+    pub fn beside(&self, name: &str) -> SettingsFile {
+        SettingsFile(self.0.as_ref().map(|p| p.with_file_name(name)))
+    }
+
+    /// The file's text; `None` when there is none yet.
+    pub fn read(&self) -> Result<Option<String>, String> {
+        store::read(self)
+    }
+
+    pub fn write(&self, text: &str) -> Result<(), String> {
+        store::write(self, text)
+    }
+
+    pub fn remove(&self) {
+        store::remove(self);
+    }
+
+    /// Where it is kept, for messages.
+    pub fn name(&self) -> String {
+        store::name(self)
+    }
+}
+
 /// The stored settings, or the defaults and why they were not used.
 pub fn load(file: &SettingsFile) -> (Settings, Option<String>) {
     match store::read(file) {
@@ -165,6 +191,12 @@ mod store {
         }
         std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
     }
+
+    pub fn remove(file: &SettingsFile) {
+        if let Some(path) = &file.0 {
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 /// In the browser: the page's local storage, under one key.
@@ -174,32 +206,46 @@ mod store {
 
     use super::SettingsFile;
 
-    const KEY: &str = "black-and-white/settings.ron";
-
     pub fn default_file() -> Option<PathBuf> {
-        None
+        Some(PathBuf::from("settings.ron"))
     }
 
-    pub fn name(_: &SettingsFile) -> String {
-        format!("the browser's stored settings ({KEY})")
+    /// Each file is a key of its own: `black-and-white/settings.ron`.
+    fn key(file: &SettingsFile) -> String {
+        let name = file
+            .0
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or("settings.ron".into(), |n| n.to_string_lossy().into_owned());
+        format!("black-and-white/{name}")
+    }
+
+    pub fn name(file: &SettingsFile) -> String {
+        format!("the browser's storage ({})", key(file))
     }
 
     fn storage() -> Result<web_sys::Storage, String> {
         web_sys::window()
             .and_then(|w| w.local_storage().ok().flatten())
-            .ok_or_else(|| "this browser keeps no local storage; settings will not be kept".into())
+            .ok_or_else(|| "this browser keeps no local storage; nothing will be kept".into())
     }
 
-    pub fn read(_: &SettingsFile) -> Result<Option<String>, String> {
+    pub fn read(file: &SettingsFile) -> Result<Option<String>, String> {
         storage()?
-            .get_item(KEY)
+            .get_item(&key(file))
             .map_err(|_| "the browser refused to read its storage".into())
     }
 
-    pub fn write(_: &SettingsFile, text: &str) -> Result<(), String> {
+    pub fn write(file: &SettingsFile, text: &str) -> Result<(), String> {
         storage()?
-            .set_item(KEY, text)
-            .map_err(|_| "the browser refused to store the settings".into())
+            .set_item(&key(file), text)
+            .map_err(|_| "the browser refused to store it".into())
+    }
+
+    pub fn remove(file: &SettingsFile) {
+        if let Ok(storage) = storage() {
+            let _ = storage.remove_item(&key(file));
+        }
     }
 }
 

@@ -18,14 +18,16 @@ use crate::session::Opponent;
 
 const USAGE: &str = "\
 usage:
-  black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]]
+  black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]
+                   [--scenario ID-or-PATH] [--build]]
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
   black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S] [--scenario ID-or-PATH]
   black-and-white validate FILE...
 
 GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in the arena).
 Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
---dice forces the next die results, each 1 to 6.";
+--dice forces the next die results, each 1 to 6. Playing the wargame from the command line
+starts straight into the battle, both armies built by the computer; --build lets you build yours.";
 
 /// Straight into a game from the command line.
 #[derive(bevy::prelude::Resource, Debug, Clone, Default, PartialEq)]
@@ -37,6 +39,10 @@ pub struct Launch {
     pub screenshot: Option<PathBuf>,
     /// Betting: lock a random arrangement at once instead of setting up.
     pub quick_setup: bool,
+    /// Wargame: the scenario (a shipped number or a file), checked.
+    pub scenario: Option<String>,
+    /// Wargame: build your own army instead of the computer building it.
+    pub build: bool,
 }
 
 #[derive(Debug, PartialEq)]
@@ -97,12 +103,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
             ("play", "--screenshot") => flags.screenshot = Some(PathBuf::from(value()?)),
             ("play", "--quick-setup") => flags.quick_setup = true,
+            ("play", "--build") => flags.build = true,
             ("referee", "--bot") => {
                 let (seat, level) = parse_bot(&value()?)?;
                 flags.bots[seat] = Some(level);
             }
             ("referee", "--dice") => flags.dice = parse_dice(&value()?)?,
-            ("referee" | "arena", "--scenario") => flags.scenario = Some(value()?),
+            (_, "--scenario") => flags.scenario = Some(value()?),
             ("arena", "--a") => flags.a = Some(Level::parse(&value()?)?),
             ("arena", "--b") => flags.b = Some(Level::parse(&value()?)?),
             ("arena", "--games") => flags.games = Some(parse_number(&value()?, "--games")? as usize),
@@ -110,13 +117,24 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     match mode {
-        "play" => Ok(Command::Play(Launch {
-            game: flags.game,
-            opponent: flags.opponent,
-            seed: flags.seed,
-            screenshot: flags.screenshot,
-            quick_setup: flags.quick_setup,
-        })),
+        "play" => {
+            let wargame = flags.game == Some(GameId::Wargame);
+            if !wargame && (flags.scenario.is_some() || flags.build) {
+                return Err("--scenario and --build need --game wargame".into());
+            }
+            if let Some(scenario) = &flags.scenario {
+                wargame::scenario::find(scenario)?;
+            }
+            Ok(Command::Play(Launch {
+                game: flags.game,
+                opponent: flags.opponent,
+                seed: flags.seed,
+                screenshot: flags.screenshot,
+                quick_setup: flags.quick_setup,
+                scenario: flags.scenario,
+                build: flags.build,
+            }))
+        }
         "referee" => {
             let game = flags.game.ok_or("referee needs --game")?;
             if game != GameId::Wargame && (flags.scenario.is_some() || !flags.dice.is_empty()) {
@@ -154,6 +172,7 @@ struct Flags {
     opponent: Option<Opponent>,
     screenshot: Option<PathBuf>,
     quick_setup: bool,
+    build: bool,
     bots: [Option<Level>; 2],
     scenario: Option<String>,
     dice: Vec<u8>,

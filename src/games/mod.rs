@@ -62,22 +62,22 @@ impl GameId {
             GameId::Tiles => include_str!("../../assets/rules/tiles.md"),
             GameId::Bidding => include_str!("../../assets/rules/bidding.md"),
             GameId::Betting => include_str!("../../assets/rules/betting.md"),
-            GameId::Wargame => "# Coming soon\n\nThis game is not built yet. Its rules arrive with it.",
+            GameId::Wargame => include_str!("../../assets/rules/wargame.md"),
         }
-    }
-
-    /// Whether the game can be played yet; the others show as coming soon.
-    pub fn available(self) -> bool {
-        matches!(self, GameId::Tiles | GameId::Bidding | GameId::Betting)
     }
 }
 
 /// The rules logic of every game: sessions, input Messages, opponents.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((tiles::plugin, bidding::plugin, betting::plugin));
+    app.add_plugins((tiles::plugin, bidding::plugin, betting::plugin, wargame::plugin));
 }
 
 /// What every game draws: its table and its HUD.
 pub(super) fn table_plugin(app: &mut App) {
-    app.add_plugins((tiles::table_plugin, bidding::table_plugin, betting::table_plugin));
+    app.add_plugins((
+        tiles::table_plugin,
+        bidding::table_plugin,
+        betting::table_plugin,
+        wargame::table_plugin,
+    ));
 }

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use rand::{RngExt, rngs::StdRng};
 
-use super::{GameLog, MatchOptions, Narrated, Opponent, Session};
+use super::{GameLog, MatchOptions, Narrated, Opponent, Prepared, Session};
 use crate::cli::Launch;
 use crate::games::GameId;
 use crate::rules::Game;
@@ -40,21 +40,11 @@ fn launch_from_command_line(
     launch: Option<Res<Launch>>,
     settings: Res<Settings>,
     mut start: MessageWriter<StartMatch>,
-    mut log: ResMut<GameLog>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(game) = launch.as_ref().and_then(|l| l.game) else {
         return;
     };
     let launch = launch.expect("checked above");
-    if !game.available() {
-        log.notice(format!(
-            "{} is coming soon and cannot be played yet.",
-            game.title()
-        ));
-        next.set(Screen::GameList);
-        return;
-    }
     start.write(StartMatch {
         game,
         opponent: launch
@@ -104,12 +94,16 @@ pub(super) fn start_match<G: Game + Narrated>(
     mut log: ResMut<GameLog>,
     mut next: ResMut<NextState<Screen>>,
     time: Res<Time>,
+    prepared: Option<Res<Prepared<G>>>,
 ) {
     for request in requests.read().filter(|r| r.game == G::ID) {
         let seed = request
             .seed
             .unwrap_or_else(|| rand::make_rng::<StdRng>().random());
-        let session = Session::<G>::new(seed, request.opponent);
+        let session = match prepared.as_deref() {
+            Some(p) => Session::<G>::configured(&p.config, p.human, seed, request.opponent),
+            None => Session::<G>::new(seed, request.opponent),
+        };
         log.lines.clear();
         log.push(format!(
             "{} — {} (game seed {seed})",
@@ -117,7 +111,9 @@ pub(super) fn start_match<G: Game + Narrated>(
             request.opponent.label()
         ));
         if let Some(first) = session.game.first() {
-            let text = format!("Coin flip: {} goes first.", session.names()[first]);
+            let name = &session.names()[first];
+            let verb = if name == "You" { "go" } else { "goes" };
+            let text = format!("Coin flip: {name} {verb} first.");
             log.push(text.clone());
             commands.insert_resource(CoinFlip {
                 text,

@@ -48,6 +48,8 @@ pub struct Session<G: Game> {
     pub game: G,
     pub opponent: Opponent,
     pub seed: u64,
+    /// The seat of the person at the screen (against the computer).
+    pub human: Seat,
     bots: [Option<Box<dyn Bot<G>>>; 2],
     /// The seat whose private information the table may show.
     pub viewer: Seat,
@@ -63,23 +65,33 @@ pub struct Session<G: Game> {
 
 impl<G: Game> Session<G> {
     pub fn new(seed: u64, opponent: Opponent) -> Self {
-        let game = G::new_game(seed);
-        let bots = [
-            None,
-            match opponent {
-                Opponent::Computer(level) => Some(G::bot(level, sub_seed(seed, 101))),
-                Opponent::Friend => None,
-            },
-        ];
-        let first_to_move = game.to_move().unwrap_or(0);
+        Self::configured(&G::Config::default(), 0, seed, opponent)
+    }
+
+    /// A fresh game from `config`, the person at the screen in seat `human`.
+    pub fn configured(config: &G::Config, human: Seat, seed: u64, opponent: Opponent) -> Self {
+        Self::resume(G::configured(config, seed), human, seed, opponent)
+    }
+
+    /// A session around a game already under way (a saved battle).
+    pub fn resume(game: G, human: Seat, seed: u64, opponent: Opponent) -> Self {
+        let computer = |seat: Seat| match opponent {
+            Opponent::Computer(level) if seat != human => {
+                Some(G::bot(level, sub_seed(seed, 100 + seat as u64)))
+            }
+            _ => None,
+        };
+        let bots = [computer(0), computer(1)];
+        let to_move = game.to_move().unwrap_or(human);
         let friend = opponent == Opponent::Friend;
         Session {
             game,
             opponent,
             seed,
+            human,
             bots,
-            viewer: if friend { first_to_move } else { 0 },
-            curtain: friend.then_some(first_to_move),
+            viewer: if friend { to_move } else { human },
+            curtain: friend.then_some(to_move),
             wait: 0.0,
             hold: false,
         }
@@ -98,7 +110,7 @@ impl<G: Game> Session<G> {
 
     pub fn names(&self) -> [String; 2] {
         match self.opponent {
-            Opponent::Computer(_) => ["You".into(), "Computer".into()],
+            Opponent::Computer(_) => [0, 1].map(|s| if s == self.human { "You" } else { "Computer" }.into()),
             Opponent::Friend => ["Player 1".into(), "Player 2".into()],
         }
     }
@@ -108,9 +120,24 @@ impl<G: Game> Session<G> {
     }
 }
 
+/// How the next game of `G` is set up: its config and the seat of the
+/// person at the screen. Without it a game starts from the default config
+/// in seat 0; it stays for "Play again".
+#[derive(Resource, Debug, Clone)]
+pub struct Prepared<G: Game> {
+    pub config: G::Config,
+    pub human: Seat,
+}
+
 /// What a game says in the log about its public events.
 pub trait Narrated: Game {
     fn narrate(event: &Self::Event, names: &[String; 2]) -> Option<String>;
+
+    /// The same with the game at hand (after the action), for games whose
+    /// events name pieces by number.
+    fn narrate_in(&self, event: &Self::Event, names: &[String; 2]) -> Option<String> {
+        Self::narrate(event, names)
+    }
 }
 
 /// The person at the screen plays an action for the seat to move.
@@ -256,7 +283,7 @@ fn after_action<G: Game + Narrated>(
 ) {
     let names = session.names();
     for event in events {
-        if let Some(line) = G::narrate(&event, &names) {
+        if let Some(line) = session.game.narrate_in(&event, &names) {
             log.push(line);
         }
         happened.write(Happened { event, by_computer });

@@ -6,6 +6,7 @@ pub mod frame;
 mod menus;
 pub mod reveal;
 mod screens;
+pub use screens::Chosen;
 mod screenshot;
 pub mod table;
 pub mod theme;

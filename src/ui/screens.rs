@@ -25,7 +25,10 @@ pub(super) fn plugin(app: &mut App) {
         (
             title.run_if(in_state(Screen::Title)),
             game_list.run_if(in_state(Screen::GameList)),
-            new_game.run_if(in_state(Screen::NewGame).and_then(resource_exists::<Chosen>)),
+            new_game.run_if(
+                in_state(Screen::NewGame)
+                    .and_then(|c: Option<Res<Chosen>>| c.is_some_and(|c| c.game != GameId::Wargame)),
+            ),
             result_frame.run_if(in_state(Screen::Result).and_then(resource_exists::<MatchResult>)),
         )
             .in_set(UiLayer::Frame)
@@ -112,25 +115,17 @@ fn game_list(
                                 ui.label(game.pitch());
                             });
                             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                if game.available() {
-                                    let shortcut =
-                                        [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4]
-                                            [index];
-                                    if ui.button(egui::RichText::new("Play").size(20.0)).clicked()
-                                        || keys.just_pressed(shortcut)
-                                    {
-                                        commands.insert_resource(Chosen {
-                                            game,
-                                            opponent: Opponent::Computer(settings.default_difficulty),
-                                        });
-                                        next.set(Screen::NewGame);
-                                    }
-                                } else {
-                                    ui.label(
-                                        egui::RichText::new("Coming soon")
-                                            .italics()
-                                            .color(egui::Color32::GRAY),
-                                    );
+                                let shortcut =
+                                    [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4]
+                                        [index];
+                                if ui.button(egui::RichText::new("Play").size(20.0)).clicked()
+                                    || keys.just_pressed(shortcut)
+                                {
+                                    commands.insert_resource(Chosen {
+                                        game,
+                                        opponent: Opponent::Computer(settings.default_difficulty),
+                                    });
+                                    next.set(Screen::NewGame);
                                 }
                             });
                         });

@@ -19,7 +19,17 @@ fn straight_into_a_game_with_a_screenshot() {
             opponent: Some(Opponent::Computer(Level::Hard)),
             seed: None,
             screenshot: Some("/tmp/x.png".into()),
-            quick_setup: false,
+            ..Launch::default()
+        })
+    );
+    let command = parse(&args("--game wargame --scenario 7 --build")).unwrap();
+    assert_eq!(
+        command,
+        Command::Play(Launch {
+            game: Some(GameId::Wargame),
+            scenario: Some("7".into()),
+            build: true,
+            ..Launch::default()
         })
     );
 }
@@ -85,6 +95,12 @@ fn bad_options_say_what_to_fix() {
         ("arena --game tiles --a hard", "--b LEVEL"),
         ("--seed -1", "whole number"),
         ("--frobnicate", "unknown option `--frobnicate`"),
+        ("--game tiles --scenario 3", "need --game wargame"),
+        (
+            "--game wargame --scenario 23",
+            "no shipped scenario has the number 23",
+        ),
+        ("--game wargame --scenario /nowhere.ron", "/nowhere.ron"),
     ];
     for (line, expected) in cases {
         let error = parse(&args(line)).unwrap_err();

@@ -14,14 +14,14 @@ use black_and_white::session::{
 };
 use black_and_white::settings::{AnimationSpeed, Settings, SettingsFile};
 
-fn config_dir(name: &str) -> PathBuf {
+pub fn config_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bw-headless-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-fn app(config: &std::path::Path) -> App {
+pub fn app(config: &std::path::Path) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(SettingsFile(Some(config.join("settings.ron"))));
@@ -32,7 +32,7 @@ fn app(config: &std::path::Path) -> App {
     app
 }
 
-fn screen(app: &App) -> Screen {
+pub fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
@@ -202,20 +202,6 @@ fn settings_persist_across_runs() {
     assert!(!settings.colour_counter);
     assert_eq!(settings.animation_speed, AnimationSpeed::Instant);
     assert!(app.world().resource::<GameLog>().notices.is_empty());
-}
-
-#[test]
-fn a_game_not_built_yet_cannot_be_started() {
-    let dir = config_dir("unbuilt");
-    let mut app = app(&dir);
-    app.world_mut().write_message(StartMatch {
-        game: GameId::Wargame,
-        opponent: Opponent::Friend,
-        seed: None,
-    });
-    app.update();
-    app.update();
-    assert_eq!(screen(&app), Screen::Title);
 }
 
 #[test]

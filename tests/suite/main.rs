@@ -16,3 +16,4 @@ mod wargame_ai;
 mod wargame_orders;
 mod wargame_rules;
 mod wargame_scenarios;
+mod wargame_table;

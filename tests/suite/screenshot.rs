@@ -146,3 +146,75 @@ fn a_betting_slot_shows_both_rows_and_the_stacks() {
     assert!(mine > 1000, "your thirty chips in stacks: {mine}");
     assert!(theirs > 200, "the opponent's stack (or pile): {theirs}");
 }
+
+/// `count_near` within the board's part of the window (between the side
+/// panel and the log, below the top bar).
+fn count_on_board(width: u32, pixels: &[u8], rgb: [u8; 3], tolerance: i32) -> usize {
+    pixels
+        .chunks_exact(3)
+        .enumerate()
+        .filter(|(i, _)| {
+            let (x, y) = (*i as u32 % width, *i as u32 / width);
+            (345..985).contains(&x) && (45..640).contains(&y)
+        })
+        .filter(|(_, p)| (0..3).all(|i| (i32::from(p[i]) - i32::from(rgb[i])).abs() <= tolerance))
+        .count()
+}
+
+const FOREST: [u8; 3] = [52, 104, 52];
+const HILL: [u8; 3] = [176, 132, 72];
+const PLAIN: [u8; 3] = [196, 190, 140];
+const BLACK_BLOCK: [u8; 3] = [31, 20, 13];
+const WHITE_BLOCK: [u8; 3] = [242, 237, 219];
+
+#[test]
+fn the_wargame_army_building_screen_shows_the_board_and_the_cards() {
+    let (width, height, pixels) = screenshot(
+        "wargame-building",
+        &["--game", "wargame", "--scenario", "22", "--build", "--seed", "4"],
+    );
+    assert_eq!((width, height), (1280, 720));
+    let forest = count_on_board(width, &pixels, FOREST, 6);
+    let hill = count_on_board(width, &pixels, HILL, 6);
+    let plain = count_on_board(width, &pixels, PLAIN, 6);
+    assert!(
+        forest > 4 * 1000,
+        "four forests, each a hex of its own green: {forest}"
+    );
+    assert!(hill > 2 * 1000, "two hills in ochre: {hill}");
+    assert!(plain > 40 * 1000, "open plain: {plain}");
+    let blocks =
+        count_on_board(width, &pixels, BLACK_BLOCK, 6) + count_on_board(width, &pixels, WHITE_BLOCK, 6);
+    assert!(
+        blocks < 200,
+        "no army stands on the board before it is built: {blocks}"
+    );
+    let light = pixels
+        .chunks_exact(3)
+        .enumerate()
+        .filter(|(i, p)| *i as u32 % width < 330 && p.iter().all(|&c| c > 200))
+        .count();
+    assert!(
+        light > 2000,
+        "the unit cards are listed on the left: {light} light pixels"
+    );
+}
+
+#[test]
+fn a_wargame_battle_shows_terrain_and_both_armies() {
+    let (width, height, pixels) = screenshot(
+        "wargame-battle",
+        &["--game", "wargame", "--scenario", "22", "--seed", "4"],
+    );
+    assert_eq!((width, height), (1280, 720));
+    let forest = count_on_board(width, &pixels, FOREST, 6);
+    let hill = count_on_board(width, &pixels, HILL, 6);
+    assert!(
+        forest > 4 * 1000 && hill > 2 * 1000,
+        "forest {forest}, hill {hill}"
+    );
+    let black = count_on_board(width, &pixels, BLACK_BLOCK, 6);
+    let white = count_on_board(width, &pixels, WHITE_BLOCK, 6);
+    assert!(black > 4 * 250, "black blocks stand on the board: {black}");
+    assert!(white > 4 * 250, "white blocks stand on the board: {white}");
+}

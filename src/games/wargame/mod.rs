@@ -1,25 +1,126 @@
 //! Black & White, the wargame: Thargaton against Vesania on a hex board.
 //! The rules core (`state`, `rules`, `actions`, `combat`, `legal`, `view`,
 //! `game`) runs without Bevy; `scenario_assets` loads scenario files as Bevy
-//! assets for the table.
+//! assets. The plugins drive a battle (`plugin`: session, save, undo, the
+//! command line) and draw it (`table_plugin`: the board, the blocks, the
+//! panels, the picker and the victory screen).
 
 mod actions;
+pub mod army_panel;
+mod battle_panel;
 pub mod board;
+mod board_draw;
+mod board_input;
 pub mod bot;
+pub mod catalogue;
+pub mod choices;
 mod combat;
 pub mod data;
 mod game;
 mod legal;
+mod look;
+mod names;
+mod narrate;
+pub mod picker;
 pub mod planner;
+mod preview;
 pub mod rules;
+pub mod save;
 pub mod scenario;
 pub mod scenario_assets;
 mod scenario_check;
 pub mod state;
+pub mod undo;
+mod victory;
 pub mod view;
+
+use bevy::prelude::*;
 
 pub use board::Coord;
 pub use combat::judge;
 pub use data::Rulebook;
+pub use narrate::explain_attack;
 pub use scenario::Scenario;
 pub use state::{Action, Event, Setup, Wargame};
+
+use crate::cli::Launch;
+use crate::rules::{Level, sub_seed};
+use crate::session::{Act, GameLog, Prepared, Session, SessionPlugin};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        SessionPlugin::<Wargame>::default(),
+        catalogue::plugin,
+        save::plugin,
+        undo::plugin,
+        army_panel::logic_plugin,
+    ))
+    .add_systems(Startup, launch_battle)
+    .add_systems(
+        Update,
+        quick_build
+            .run_if(resource_exists::<QuickBuild>.and_then(resource_exists::<Session<Wargame>>))
+            .in_set(crate::AppSystems::RecordInput),
+    );
+}
+
+pub(super) fn table_plugin(app: &mut App) {
+    app.add_plugins((
+        board_draw::plugin,
+        choices::plugin,
+        board_input::plugin,
+        army_panel::plugin,
+        battle_panel::plugin,
+        picker::plugin,
+        victory::plugin,
+    ));
+    crate::ui::session_ui::<Wargame>(app);
+}
+
+/// The computer builds and deploys the army of the person at the screen
+/// too (a battle started from the command line).
+#[derive(Resource, Debug)]
+pub struct QuickBuild;
+
+/// `--game wargame [--scenario ID]`: the scenario, and armies built by the
+/// computer unless `--build`.
+fn launch_battle(mut commands: Commands, launch: Option<Res<Launch>>, mut log: ResMut<GameLog>) {
+    let Some(launch) = launch.filter(|l| l.game == Some(crate::games::GameId::Wargame)) else {
+        return;
+    };
+    let scenario = match launch.scenario.as_deref().map(scenario::find) {
+        Some(Ok(s)) => s,
+        Some(Err(e)) => {
+            log.notice(format!("{e}; playing the first tutorial instead"));
+            Setup::default().scenario
+        }
+        None => Setup::default().scenario,
+    };
+    commands.insert_resource(Prepared::<Wargame> {
+        config: Setup {
+            scenario,
+            dice: Vec::new(),
+        },
+        human: 0,
+    });
+    if !launch.build {
+        commands.insert_resource(QuickBuild);
+    }
+}
+
+fn quick_build(
+    session: Res<Session<Wargame>>,
+    mut acts: MessageWriter<Act<Wargame>>,
+    mut asked: Local<bool>,
+) {
+    let Some(seat) = session.human_to_move() else {
+        *asked = false;
+        return;
+    };
+    if session.game.phase != state::Phase::Building || *asked {
+        return;
+    }
+    let mut builder = bot::bot(Level::Normal, sub_seed(session.seed, 7));
+    acts.write(Act::new(builder.choose(&session.game.view_for(seat))));
+    *asked = true;
+}

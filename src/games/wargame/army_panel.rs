@@ -1,0 +1,311 @@
+//! Army building behind the curtain: the 20-point budget (or the
+//! scenario's), the unit cards to buy from, the commander, and the blocks
+//! placed on the first row, moved by clicking one and then a hex. Deploying
+//! sends the whole army as one `Build` action.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::board::Coord;
+use super::data::{Faction, Rulebook, UnitCard};
+use super::state::{Action, Phase, Placement, Wargame};
+use crate::rules::{Level, Seat, sub_seed};
+use crate::screens::Screen;
+use crate::session::{Act, Session};
+use crate::ui::{FreeSpace, UiLayer};
+
+/// The army being built by the person at the screen.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Draft {
+    /// The seat it is built for: a new builder starts afresh.
+    pub seat: Option<Seat>,
+    pub commander: Option<String>,
+    pub army: Vec<Placement>,
+    /// The block picked up to be put on another hex.
+    pub moving: Option<usize>,
+    /// Why the last edit could not be made.
+    pub problem: Option<String>,
+}
+
+impl Draft {
+    pub fn cost(&self) -> u32 {
+        let book = Rulebook::get();
+        self.army
+            .iter()
+            .filter_map(|p| book.unit(&p.class))
+            .map(|c| c.cost)
+            .sum()
+    }
+
+    pub fn action(&self) -> Action {
+        Action::Build {
+            commander: self.commander.clone(),
+            army: self.army.clone(),
+        }
+    }
+
+    /// Whether the draft with `army` would be a legal army, ignoring the
+    /// rule that it must not be empty.
+    fn fits(&self, game: &Wargame, seat: Seat, army: &[Placement]) -> Result<(), String> {
+        if army.is_empty() {
+            return Ok(());
+        }
+        game.check_build(seat, &self.commander, army)
+    }
+
+    /// Buys a block of `class` and stands it on the first free hex of the
+    /// first row that takes it.
+    pub fn buy(&mut self, game: &Wargame, seat: Seat, class: &str) {
+        let row = game.scenario.side(seat).first_row;
+        let mut last = String::from("no hex on your first row takes it");
+        for at in game.map.row(row) {
+            let mut army = self.army.clone();
+            army.push(Placement {
+                class: class.to_string(),
+                at,
+            });
+            match self.fits(game, seat, &army) {
+                Ok(()) => {
+                    self.army = army;
+                    self.problem = None;
+                    return;
+                }
+                Err(e) => last = e,
+            }
+        }
+        self.problem = Some(last);
+    }
+
+    /// A click on the board while building: pick up a block, or put the
+    /// one picked up on `at`.
+    pub fn click(&mut self, game: &Wargame, seat: Seat, at: Coord) {
+        match self.moving.take() {
+            Some(index) => {
+                let mut army = self.army.clone();
+                army[index].at = at;
+                match self.fits(game, seat, &army) {
+                    Ok(()) => {
+                        self.army = army;
+                        self.problem = None;
+                    }
+                    Err(e) => self.problem = Some(e),
+                }
+            }
+            None => self.moving = self.army.iter().position(|p| p.at == at),
+        }
+    }
+
+    /// Removes the last block bought on `at`.
+    pub fn remove_at(&mut self, at: Coord) {
+        if let Some(index) = self.army.iter().rposition(|p| p.at == at) {
+            self.army.remove(index);
+            self.moving = None;
+        }
+    }
+}
+
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<Draft>().add_systems(
+        Update,
+        fresh_draft
+            .run_if(resource_exists::<Session<Wargame>>)
+            .in_set(crate::AppSystems::RecordInput),
+    );
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        army_panel
+            .run_if(in_state(Screen::Playing))
+            .run_if(resource_exists::<Session<Wargame>>)
+            .in_set(UiLayer::Game),
+    );
+}
+
+/// A new builder (or a new battle) starts from an empty army.
+fn fresh_draft(session: Res<Session<Wargame>>, mut draft: ResMut<Draft>) {
+    let builder = session
+        .human_to_move()
+        .filter(|_| session.game.phase == Phase::Building);
+    if builder.is_some() && draft.seat != builder {
+        *draft = Draft {
+            seat: builder,
+            ..Draft::default()
+        };
+    }
+}
+
+fn army_panel(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    session: Res<Session<Wargame>>,
+    mut draft: ResMut<Draft>,
+    mut acts: MessageWriter<Act<Wargame>>,
+    keys: Res<ButtonInput<KeyCode>>,
+) -> Result {
+    let game = &session.game;
+    if game.phase != Phase::Building || session.curtain.is_some() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let Some(seat) = session.human_to_move() else {
+        space.bottom_bar(ctx, "army-wait", |ui| {
+            ui.label(egui::RichText::new("The other side builds its army behind the curtain…").size(20.0));
+        });
+        return Ok(());
+    };
+    let book = Rulebook::get();
+    let faction = Faction::of_seat(seat);
+    let mut root = space.ui(ctx, "army-root");
+    let mut deploy = keys.just_pressed(KeyCode::Enter);
+    egui::Panel::left("army")
+        .exact_size(340.0)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.heading(format!(
+                "Build your army: {}",
+                if faction == Faction::Thargaton {
+                    "black Thargaton"
+                } else {
+                    "white Vesania"
+                }
+            ));
+            let cost = draft.cost();
+            let budget = game.scenario.budget;
+            ui.add(
+                egui::ProgressBar::new(cost as f32 / budget.max(1) as f32)
+                    .text(format!("{cost} of {budget} points, {} blocks", draft.army.len())),
+            );
+            commander_choice(ui, game, seat, &mut draft);
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for card in book
+                    .units
+                    .iter()
+                    .filter(|c| c.faction == faction && game.scenario.allows_unit(&c.id))
+                {
+                    let bought = draft.army.iter().filter(|p| p.class == card.id).count();
+                    egui::Frame::group(ui.style()).show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        ui.horizontal(|ui| {
+                            let room = cost + card.cost <= budget
+                                && bought < book.army.most_of_a_class
+                                && draft.army.len() < book.army.most_blocks;
+                            if ui
+                                .add_enabled(room, egui::Button::new(format!("+ {}", card.cost)))
+                                .on_hover_text(format!("Buy a block for {} points", card.cost))
+                                .clicked()
+                            {
+                                draft.buy(game, seat, &card.id);
+                            }
+                            ui.vertical(|ui| {
+                                let count = if bought > 0 {
+                                    format!("  ×{bought}")
+                                } else {
+                                    String::new()
+                                };
+                                ui.label(egui::RichText::new(format!("{}{count}", card.name)).strong());
+                                ui.add(egui::Label::new(egui::RichText::new(card_line(card)).small()).wrap());
+                            });
+                        });
+                    });
+                }
+            });
+        });
+    space.keep_rest(&root);
+    let check = game.check_build(seat, &draft.commander, &draft.army);
+    space.bottom_bar(ctx, "army-bar", |ui| {
+        if ui.button("Random army").clicked() {
+            let mut builder =
+                super::bot::bot(Level::Easy, sub_seed(session.seed, 9 + draft.army.len() as u64));
+            if let Action::Build { commander, army } = builder.choose(&game.view_for(seat)) {
+                draft.commander = commander;
+                draft.army = army;
+                draft.moving = None;
+            }
+        }
+        if ui.button("Clear").clicked() {
+            draft.army.clear();
+            draft.moving = None;
+        }
+        let text = match (&draft.problem, &check, draft.moving) {
+            (Some(p), _, _) => p.clone(),
+            (_, _, Some(i)) => format!(
+                "Click a hex of your first row for the {}.",
+                book.unit(&draft.army[i].class)
+                    .map_or("block", |c| c.name.as_str())
+            ),
+            (_, Err(_), _) if draft.army.is_empty() => {
+                "Buy blocks with the + buttons: they stand on your first row, in green.".into()
+            }
+            (_, Err(e), _) => e.clone(),
+            (_, Ok(()), _) => {
+                "Click a block, then a hex of your first row, to move it; right-click removes it.".into()
+            }
+        };
+        ui.label(text);
+        deploy |= ui
+            .add_enabled(
+                check.is_ok(),
+                egui::Button::new(egui::RichText::new("Deploy (Enter)").size(20.0).strong()),
+            )
+            .clicked();
+    });
+    if deploy && check.is_ok() {
+        acts.write(Act::new(draft.action()));
+    }
+    Ok(())
+}
+
+fn commander_choice(ui: &mut egui::Ui, game: &Wargame, seat: Seat, draft: &mut Draft) {
+    let book = Rulebook::get();
+    let faction = Faction::of_seat(seat);
+    let allowed: Vec<_> = book
+        .commanders
+        .iter()
+        .filter(|c| c.faction == faction && game.scenario.allows_commander(&c.id))
+        .collect();
+    if allowed.is_empty() {
+        ui.label(egui::RichText::new("No commanders in this battle.").italics());
+        return;
+    }
+    ui.label("Commander");
+    ui.radio_value(&mut draft.commander, None, "none");
+    for c in allowed {
+        let orders = c
+            .orders
+            .iter()
+            .enumerate()
+            .map(|(i, o)| format!("{} {}", i + 1, o.name()))
+            .collect::<Vec<_>>()
+            .join(" · ");
+        ui.radio_value(&mut draft.commander, Some(c.id.clone()), &c.name)
+            .on_hover_text(orders);
+    }
+}
+
+/// A unit card's numbers in one line.
+pub fn card_line(card: &UnitCard) -> String {
+    let ranged = card.ranged.map_or("–".into(), |r| r.to_string());
+    let mut line = format!(
+        "{} · discipline {} · melee {} · ranged {ranged} · defense {} · size {}",
+        card.kind.label(),
+        card.discipline,
+        card.melee,
+        card.defense,
+        card.size
+    );
+    for ability in &card.abilities {
+        line.push_str(" · ");
+        line.push_str(&ability.describe());
+    }
+    line
+}
+
+impl Draft {
+    /// Where the picked-up block may be put, for the board.
+    pub fn first_row(game: &Wargame, seat: Seat) -> Vec<Coord> {
+        game.map.row(game.scenario.side(seat).first_row).collect()
+    }
+}

@@ -1,0 +1,327 @@
+//! The battle's panels in egui. On the left, each side's faction, victory
+//! points against its goal, special tokens (spent ones turned over), the
+//! round counter, the commander card with its orders, and the unit cards:
+//! yours face up, the enemy's face down until revealed. Along the bottom,
+//! what happens now and what may be done: the aid card's options A-D, the
+//! actions of the hex clicked, retreat or stand, end activation, end turn
+//! and undo. Hovering a hex tells its terrain and what stands there.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::army_panel::card_line;
+use super::choices::{Aid, Offered, Selection, describe};
+use super::data::{Faction, Rulebook};
+use super::scenario::Goal;
+use super::state::{Action, Pending, Phase, Wargame};
+use super::undo::{UndoStack, UndoStep};
+use crate::rules::Seat;
+use crate::screens::Screen;
+use crate::session::{Act, Session};
+use crate::ui::{FreeSpace, UiLayer, theme};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (side_panel, action_bar, hover_card)
+            .chain()
+            .run_if(in_state(Screen::Playing))
+            .run_if(resource_exists::<Session<Wargame>>)
+            .run_if(|s: Res<Session<Wargame>>| s.game.phase != Phase::Building && s.curtain.is_none())
+            .in_set(UiLayer::Game),
+    );
+}
+
+fn side_name(seat: Seat) -> &'static str {
+    match Faction::of_seat(seat) {
+        Faction::Thargaton => "Black Thargaton",
+        Faction::Vesania => "White Vesania",
+    }
+}
+
+fn goal_text(goal: Goal, score: u32) -> String {
+    match goal {
+        Goal::Points(n) => format!("{score} of {n} victory points"),
+        other => format!("{}; {score} victory points", other.describe()),
+    }
+}
+
+fn side_panel(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    session: Res<Session<Wargame>>,
+    mut selection: ResMut<Selection>,
+) -> Result {
+    let game = &session.game;
+    let me = session.viewer;
+    let names = session.names();
+    let mut root = space.ui(contexts.ctx_mut()?, "battle-side");
+    egui::Panel::left("battle-side")
+        .exact_size(300.0)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.label(egui::RichText::new(game.scenario.label()).strong().size(18.0));
+            let limit = game.scenario.turn_limit;
+            ui.label(if limit > 0 {
+                format!("Round {} of {limit}", game.round.max(1))
+            } else {
+                format!("Round {}", game.round.max(1))
+            });
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for seat in [1 - me, me] {
+                    ui.separator();
+                    side_card(ui, game, seat, me, &names[seat], &mut selection);
+                }
+            });
+        });
+    space.keep_rest(&root);
+    Ok(())
+}
+
+fn side_card(ui: &mut egui::Ui, game: &Wargame, seat: Seat, me: Seat, name: &str, selection: &mut Selection) {
+    let book = Rulebook::get();
+    let side = game.scenario.side(seat);
+    let active = game.active == seat && game.phase == Phase::Battle;
+    let heading = format!(
+        "{} — {name}{}",
+        side_name(seat),
+        if active { "  ◀ to play" } else { "" }
+    );
+    ui.label(egui::RichText::new(heading).strong().color(if active {
+        theme::ACCENT
+    } else {
+        egui::Color32::WHITE
+    }));
+    ui.label(goal_text(side.goal, game.score[seat]));
+    if let Goal::Points(n) = side.goal {
+        ui.add(egui::ProgressBar::new(game.score[seat] as f32 / n.max(1) as f32).desired_height(8.0));
+    }
+    let used = if active { game.used.activations } else { 0 };
+    ui.horizontal(|ui| {
+        ui.label("Special tokens");
+        for i in 0..side.tokens {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+            let fill = if i < used {
+                egui::Color32::from_gray(70)
+            } else {
+                theme::ACCENT
+            };
+            ui.painter().circle_filled(rect.center(), 7.0, fill);
+        }
+        ui.label(format!("{} left", side.tokens.saturating_sub(used)));
+    });
+    match game.commanders[seat].as_deref().and_then(|id| book.commander(id)) {
+        Some(c) => {
+            ui.label(egui::RichText::new(format!("Commander {}", c.name)).italics());
+            for (i, order) in c.orders.iter().enumerate() {
+                let number = i as u8 + 1;
+                let note = if number == 1 { " (special, no check)" } else { "" };
+                let text = format!("{number}. {}{note}: {}", order.name(), order.describe());
+                if seat == me && game.phase == Phase::Battle {
+                    let spent = number > 1 && game.used.order && active;
+                    ui.add_enabled_ui(!spent, |ui| {
+                        let chosen = selection.order == Some(number);
+                        if ui
+                            .selectable_label(chosen, egui::RichText::new(text).small())
+                            .clicked()
+                        {
+                            selection.order = if chosen { None } else { Some(number) };
+                        }
+                    });
+                } else {
+                    ui.label(egui::RichText::new(text).small());
+                }
+            }
+        }
+        None => {
+            ui.label(egui::RichText::new("No commander").italics());
+        }
+    }
+    for u in game.units.iter().filter(|u| u.owner == seat) {
+        let known = seat == me || u.known[me] || game.phase == Phase::Over;
+        let place = u.at.map_or("destroyed".to_string(), |c| format!("at {c}"));
+        if known {
+            let card = u.card();
+            let text = format!("{} — size {}/{} {place}", card.name, u.size, card.size);
+            let label = ui.label(egui::RichText::new(text).color(if u.at.is_some() {
+                egui::Color32::WHITE
+            } else {
+                egui::Color32::GRAY
+            }));
+            label.on_hover_text(card_line(card));
+        } else {
+            ui.label(
+                egui::RichText::new(format!("face down: {} {place}", u.kind.label()))
+                    .italics()
+                    .color(egui::Color32::GRAY),
+            );
+        }
+    }
+}
+
+fn action_bar(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    session: Res<Session<Wargame>>,
+    offered: Res<Offered>,
+    mut selection: ResMut<Selection>,
+    stack: Res<UndoStack>,
+    mut acts: MessageWriter<Act<Wargame>>,
+    mut undo: MessageWriter<UndoStep>,
+) -> Result {
+    let game = &session.game;
+    let ctx = contexts.ctx_mut()?;
+    let Some(seat) = session.human_to_move() else {
+        let text = match game.phase {
+            Phase::Over => game.reason.clone().unwrap_or_default(),
+            _ => format!("{} is playing…", session.names()[game.whose_move().unwrap_or(0)]),
+        };
+        space.bottom_bar(ctx, "battle-wait", |ui| {
+            ui.label(egui::RichText::new(text).size(20.0));
+        });
+        return Ok(());
+    };
+    let mut root = space.ui(ctx, "battle-bar");
+    egui::Panel::bottom("battle-bar")
+        .min_size(72.0)
+        .show(&mut root, |ui| {
+            ui.label(
+                egui::RichText::new(status(game, seat, &selection))
+                    .size(18.0)
+                    .color(theme::ACCENT),
+            );
+            ui.horizontal_wrapped(|ui| {
+                if let Some(kind) = offered.all.kind {
+                    ui.label("Aid card:");
+                    for aid in Aid::ALL {
+                        let Some(text) = aid.text(kind) else { continue };
+                        let enabled = offered.all.aid_enabled(aid);
+                        let chosen = selection.aid == Some(aid);
+                        let button = egui::Button::selectable(chosen, format!("{} {text}", aid.letter()));
+                        if ui.add_enabled(enabled, button).clicked() {
+                            selection.aid = if chosen { None } else { Some(aid) };
+                        }
+                    }
+                    ui.separator();
+                }
+                let mut buttons: Vec<&Action> = offered.shown.buttons.iter().collect();
+                if let Some(hex) = selection.choosing {
+                    buttons.extend(offered.shown.at(hex));
+                }
+                if let Some(hex) = selection.hex {
+                    buttons.retain(|a| match a {
+                        Action::Activate { units, order } => {
+                            game.units[units[0]].at == Some(hex) && *order == selection.order
+                        }
+                        _ => true,
+                    });
+                } else {
+                    buttons.retain(|a| !matches!(a, Action::Activate { .. }));
+                }
+                // A mass march is offered once a regular infantry block is
+                // clicked: one button for each direction it can go.
+                buttons.retain(|a| match a {
+                    Action::MassMarch { moves } => moves
+                        .iter()
+                        .any(|(u, _)| selection.hex.is_some() && game.units[*u].at == selection.hex),
+                    _ => true,
+                });
+                for action in buttons {
+                    if ui.button(describe(game, seat, action)).clicked() {
+                        acts.write(Act::new(action.clone()));
+                    }
+                }
+                if ui
+                    .add_enabled(stack.can_undo(), egui::Button::new("Undo (U)"))
+                    .clicked()
+                {
+                    undo.write(UndoStep);
+                }
+            });
+        });
+    space.keep_rest(&root);
+    Ok(())
+}
+
+/// What the person at the screen is asked to do.
+fn status(game: &Wargame, seat: Seat, selection: &Selection) -> String {
+    if let Some(p) = game.pending.front() {
+        let name = game.units[p.unit()].card().name.clone();
+        return match p {
+            Pending::Hit { .. } => {
+                format!("Your {name} was hit: retreat (a green hex) or stand and take the command check.")
+            }
+            Pending::MustRetreat { .. } => format!("Your {name} must retreat: choose a green hex."),
+            Pending::FireEscape { .. } => format!("Your {name} kept its nerve under fire: retreat or stay."),
+        };
+    }
+    match &game.activation {
+        Some(a) => {
+            let names: Vec<String> = a
+                .units
+                .iter()
+                .map(|&u| game.units[u].card().name.clone())
+                .collect();
+            format!(
+                "{} activated: green hexes to move, red to attack, orange to fire; Space ends the activation.",
+                names.join(" + ")
+            )
+        }
+        None => {
+            let left = game.tokens_of(seat).saturating_sub(game.used.activations);
+            let order = selection
+                .order
+                .and_then(|n| game.commander_order(seat, n))
+                .map_or(String::new(), |o| format!(" with the order “{}”", o.name()));
+            format!(
+                "Your turn: click a block to activate it{order} ({left} special tokens left); E ends the turn."
+            )
+        }
+    }
+}
+
+/// What stands on the hex under the mouse, as a tooltip.
+fn hover_card(
+    mut contexts: EguiContexts,
+    session: Res<Session<Wargame>>,
+    selection: Res<Selection>,
+) -> Result {
+    let Some(at) = selection.hover else { return Ok(()) };
+    let game = &session.game;
+    let me = session.viewer;
+    let ctx = contexts.ctx_mut()?;
+    if ctx.is_pointer_over_egui() {
+        return Ok(());
+    }
+    let mut lines = vec![format!("{at}: {}", game.map.at(at).label())];
+    let tokens = game.tokens_at(at);
+    if let Some((w, _)) = tokens.works {
+        lines.push(w.label().to_string());
+    }
+    if tokens.fire.is_some() {
+        lines.push("on fire".into());
+    }
+    if tokens.smoke.is_some() {
+        lines.push("smoke".into());
+    }
+    for u in game.units_at(at) {
+        let known = u.owner == me || u.known[me] || game.phase == Phase::Over;
+        lines.push(if known {
+            format!("{} {} (size {})", side_name(u.owner), u.card().name, u.size)
+        } else {
+            format!("{} {}", side_name(u.owner), u.kind.label())
+        });
+    }
+    egui::Area::new(egui::Id::new("hex-card"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(ctx.pointer_hover_pos().unwrap_or_default() + egui::vec2(18.0, 18.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                for line in lines {
+                    ui.label(line);
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,260 @@
+//! The board under mouse and keyboard: pan (arrow keys, right or middle
+//! drag) and zoom (wheel, + and -, Home resets); the hex under the mouse;
+//! and clicks, turned into the action they stand for. Keys: Space ends the
+//! activation, E the turn, A-D pick the aid card's option, U or Ctrl+Z
+//! takes back a step.
+
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+
+use super::army_panel::Draft;
+use super::board::Coord;
+use super::board_draw::BoardLayout;
+use super::choices::{Aid, Offered, Selection};
+use super::state::{Action, Phase, Wargame};
+use super::undo::UndoStep;
+use crate::menus::Menu;
+use crate::screens::Screen;
+use crate::session::{Act, Session};
+use crate::ui::FreeSpace;
+
+/// A click on a board hex.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardClick {
+    pub at: Coord,
+    /// The right button: take a block off while building.
+    pub secondary: bool,
+}
+
+/// How the camera looks at the board.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+struct View {
+    pan: Vec2,
+    zoom: f32,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            pan: Vec2::ZERO,
+            zoom: 1.0,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<View>()
+        .add_message::<BoardClick>()
+        .add_systems(
+            Update,
+            (
+                (
+                    pan_and_zoom,
+                    mouse,
+                    keys.run_if(not(egui_wants_any_keyboard_input)),
+                )
+                    .run_if(in_state(Menu::None))
+                    .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
+                click,
+            )
+                .chain()
+                .run_if(resource_exists::<Session<Wargame>>.and_then(resource_exists::<BoardLayout>))
+                .in_set(crate::AppSystems::RecordInput),
+        )
+        .add_systems(Update, aim_camera)
+        .add_systems(OnEnter(Screen::GameList), reset_view)
+        .add_systems(OnEnter(Screen::Title), reset_view);
+}
+
+fn reset_view(mut view: ResMut<View>) {
+    *view = View::default();
+}
+
+fn pan_and_zoom(
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    time: Res<Time>,
+    mut view: ResMut<View>,
+) {
+    let speed = 500.0 * time.delta_secs() * view.zoom;
+    let mut pan = Vec2::ZERO;
+    for (key, dir) in [
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+    ] {
+        if keys.pressed(key) {
+            pan += dir * speed;
+        }
+    }
+    if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
+        pan += Vec2::new(-motion.delta.x, motion.delta.y) * view.zoom;
+    }
+    let mut zoom = 1.0;
+    if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+        zoom /= 1.2;
+    }
+    if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+        zoom *= 1.2;
+    }
+    if scroll.delta.y != 0.0 {
+        zoom *= (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1).max(0.5);
+    }
+    if keys.just_pressed(KeyCode::Home) {
+        *view = View::default();
+        return;
+    }
+    let next = View {
+        pan: (view.pan + pan).clamp(Vec2::splat(-600.0), Vec2::splat(600.0)),
+        zoom: (view.zoom * zoom).clamp(0.4, 2.0),
+    };
+    if next != *view {
+        *view = next;
+    }
+}
+
+fn aim_camera(view: Res<View>, camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>) {
+    if !view.is_changed() {
+        return;
+    }
+    let (mut transform, mut projection) = camera.into_inner();
+    transform.translation.x = view.pan.x;
+    transform.translation.y = view.pan.y;
+    if let Projection::Orthographic(ortho) = &mut *projection {
+        ortho.scale = view.zoom;
+    }
+}
+
+fn mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    space: Res<FreeSpace>,
+    board: Res<BoardLayout>,
+    mut selection: ResMut<Selection>,
+    mut clicks: MessageWriter<BoardClick>,
+) {
+    let (camera, at) = *camera;
+    let hex = window
+        .cursor_position()
+        .filter(|&cursor| space.contains(cursor))
+        .and_then(|cursor| camera.viewport_to_world_2d(at, cursor).ok())
+        .and_then(|point| board.coord(point));
+    if selection.hover != hex {
+        selection.hover = hex;
+    }
+    let Some(at) = hex else { return };
+    if buttons.just_pressed(MouseButton::Left) {
+        clicks.write(BoardClick { at, secondary: false });
+    }
+    if buttons.just_pressed(MouseButton::Right) {
+        clicks.write(BoardClick { at, secondary: true });
+    }
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<Session<Wargame>>,
+    offered: Res<Offered>,
+    mut selection: ResMut<Selection>,
+    mut acts: MessageWriter<Act<Wargame>>,
+    mut undo: MessageWriter<UndoStep>,
+) {
+    if session.human_to_move().is_none() {
+        return;
+    }
+    let offers = |wanted: &Action| offered.all.buttons.contains(wanted);
+    if keys.just_pressed(KeyCode::Space) && offers(&Action::EndActivation) {
+        acts.write(Act::new(Action::EndActivation));
+    }
+    if keys.just_pressed(KeyCode::KeyE) && offers(&Action::EndTurn) {
+        acts.write(Act::new(Action::EndTurn));
+    }
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
+        undo.write(UndoStep);
+    }
+    for (key, aid) in [
+        (KeyCode::KeyA, Aid::A),
+        (KeyCode::KeyB, Aid::B),
+        (KeyCode::KeyC, Aid::C),
+        (KeyCode::KeyD, Aid::D),
+    ] {
+        if keys.just_pressed(key) && offered.all.aid_enabled(aid) {
+            selection.aid = if selection.aid == Some(aid) {
+                None
+            } else {
+                Some(aid)
+            };
+        }
+    }
+}
+
+/// A click means what the hex offers: a move or an attack when it is the
+/// only one there, a choice of buttons when there are several, a block to
+/// activate or to pick up while building.
+fn click(
+    mut clicks: MessageReader<BoardClick>,
+    session: Res<Session<Wargame>>,
+    offered: Res<Offered>,
+    mut selection: ResMut<Selection>,
+    mut draft: ResMut<Draft>,
+    mut acts: MessageWriter<Act<Wargame>>,
+) {
+    for click in clicks.read() {
+        let Some(seat) = session.human_to_move() else {
+            continue;
+        };
+        let game = &session.game;
+        if game.phase == Phase::Building {
+            if click.secondary {
+                draft.remove_at(click.at);
+            } else {
+                draft.click(game, seat, click.at);
+            }
+            continue;
+        }
+        if click.secondary {
+            selection.after_action();
+            continue;
+        }
+        let here = offered.shown.at(click.at);
+        match here.as_slice() {
+            [only] => {
+                acts.write(Act::new((*only).clone()));
+                continue;
+            }
+            [_, _, ..] => {
+                selection.choosing = Some(click.at);
+                continue;
+            }
+            [] => {}
+        }
+        selection.choosing = None;
+        selection.hex = Some(click.at);
+        let activations: Vec<&Action> = offered
+            .all
+            .buttons
+            .iter()
+            .filter(|a| match a {
+                Action::Activate { units, order } => {
+                    *order == selection.order && game.units[units[0]].at == Some(click.at)
+                }
+                _ => false,
+            })
+            .collect();
+        let marches = offered.all.buttons.iter().any(|a| match a {
+            Action::MassMarch { moves } => moves.iter().any(|(u, _)| game.units[*u].at == Some(click.at)),
+            _ => false,
+        });
+        if let [only] = activations.as_slice()
+            && !marches
+        {
+            acts.write(Act::new((*only).clone()));
+        }
+    }
+}

@@ -1,0 +1,317 @@
+//! What the person at the screen may do now, sorted for the table: hexes to
+//! move to, hexes to attack, and actions for buttons, all taken from the
+//! rules core's legal actions; and the aid card's options A-D that filter
+//! them.
+
+use bevy::prelude::*;
+
+use super::board::Coord;
+use super::data::UnitType;
+use super::state::{Action, Wargame};
+use crate::rules::Seat;
+use crate::session::{Happened, Session};
+
+/// The table's selection: kept between frames, cleared when play moves on.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Selection {
+    /// The hex the player clicked last.
+    pub hex: Option<Coord>,
+    /// The hex under the mouse.
+    pub hover: Option<Coord>,
+    /// The aid-card option that filters what is offered.
+    pub aid: Option<Aid>,
+    /// The commander order to give with the next activation.
+    pub order: Option<u8>,
+    /// A hex with several actions: they are offered as buttons.
+    pub choosing: Option<Coord>,
+}
+
+impl Selection {
+    /// Forgets what belonged to the last step, keeping the order choice.
+    pub fn after_action(&mut self) {
+        self.hex = None;
+        self.aid = None;
+        self.choosing = None;
+    }
+}
+
+/// The aid card's options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aid {
+    /// Stay and attack.
+    A,
+    /// Move, then attack.
+    B,
+    /// Move the full distance.
+    C,
+    /// Charge.
+    D,
+}
+
+impl Aid {
+    pub const ALL: [Aid; 4] = [Aid::A, Aid::B, Aid::C, Aid::D];
+
+    pub fn letter(self) -> &'static str {
+        match self {
+            Aid::A => "A",
+            Aid::B => "B",
+            Aid::C => "C",
+            Aid::D => "D",
+        }
+    }
+
+    /// What the option means for a unit type (ruling 6), or `None` when
+    /// the type has no such option.
+    pub fn text(self, kind: UnitType) -> Option<&'static str> {
+        Some(match (kind, self) {
+            (UnitType::Artillery, Aid::A) => "fire without moving",
+            (UnitType::Artillery, Aid::B) => "move 1 hex",
+            (UnitType::Artillery, _) => return None,
+            (_, Aid::A) => "attack without moving",
+            (UnitType::Infantry, Aid::B) => "move 1 hex, then attack",
+            (UnitType::Cavalry, Aid::B) => "move up to 2 hexes, then attack",
+            (UnitType::Infantry, Aid::C) => "move up to 2 hexes",
+            (UnitType::Cavalry, Aid::C) => "move up to 3 hexes",
+            (_, Aid::D) => "charge: 3 hexes straight, then melee",
+        })
+    }
+
+    /// Whether the option offers `action`.
+    pub fn allows(self, kind: UnitType, action: &Action) -> bool {
+        let attack = matches!(
+            action,
+            Action::Melee { .. } | Action::Shoot { .. } | Action::Fire { .. }
+        );
+        let step = matches!(action, Action::Move { .. });
+        match (kind, self) {
+            (UnitType::Artillery, Aid::A) => attack,
+            (UnitType::Artillery, Aid::B) => step,
+            (_, Aid::A) => attack,
+            (_, Aid::B) => step || attack,
+            (_, Aid::C) => step,
+            (_, Aid::D) => matches!(action, Action::Charge { .. }),
+        }
+    }
+}
+
+/// How a hex is offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Move, retreat or step there.
+    Reach,
+    /// Attack or act on an enemy there.
+    Target,
+    /// Artillery fire at the hex.
+    FireAt,
+}
+
+/// The legal actions of the seat to move, sorted for the table.
+#[derive(Debug, Default, Clone)]
+pub struct Choices {
+    pub by_hex: Vec<(Coord, Mark, Action)>,
+    pub buttons: Vec<Action>,
+    /// The activated unit's type, for the aid card.
+    pub kind: Option<UnitType>,
+}
+
+impl Choices {
+    pub fn of(game: &Wargame, seat: Seat) -> Choices {
+        if game.whose_move() != Some(seat) {
+            return Choices::default();
+        }
+        let kind = game
+            .activation
+            .as_ref()
+            .map(|a| game.units[a.units[0]].kind)
+            .filter(|_| game.pending.is_empty());
+        let mut out = Choices {
+            kind,
+            ..Choices::default()
+        };
+        let target_at = |t: usize| game.units[t].at.expect("a target is on the board");
+        for action in game.legal() {
+            let placed = match &action {
+                Action::Move { to } | Action::Sidestep { to } | Action::Withdraw { to } => {
+                    Some((*to, Mark::Reach))
+                }
+                Action::Retreat { to, .. } => Some((*to, Mark::Reach)),
+                Action::Melee { target, .. }
+                | Action::Shoot { target, .. }
+                | Action::Charge { target, .. }
+                | Action::Inspect { target }
+                | Action::Cripple { target }
+                | Action::Frighten { target } => Some((target_at(*target), Mark::Target)),
+                Action::Fire { at, .. } => Some((*at, Mark::FireAt)),
+                _ => None,
+            };
+            match placed {
+                Some((hex, mark)) => out.by_hex.push((hex, mark, action)),
+                None => out.buttons.push(action),
+            }
+        }
+        out
+    }
+
+    /// The actions offered on `hex`.
+    pub fn at(&self, hex: Coord) -> Vec<&Action> {
+        self.by_hex
+            .iter()
+            .filter(|(h, _, _)| *h == hex)
+            .map(|(_, _, a)| a)
+            .collect()
+    }
+
+    /// The strongest mark on each hex: a target over fire over reach.
+    pub fn marks(&self) -> Vec<(Coord, Mark)> {
+        let mut marks: Vec<(Coord, Mark)> = Vec::new();
+        for (hex, mark, _) in &self.by_hex {
+            match marks.iter_mut().find(|(h, _)| h == hex) {
+                Some(existing) if *mark == Mark::Target || existing.1 == Mark::Reach => existing.1 = *mark,
+                Some(_) => {}
+                None => marks.push((*hex, *mark)),
+            }
+        }
+        marks
+    }
+
+    /// Only what the aid option offers (everything without one).
+    pub fn filtered(&self, aid: Option<Aid>) -> Choices {
+        let (Some(aid), Some(kind)) = (aid, self.kind) else {
+            return self.clone();
+        };
+        Choices {
+            by_hex: self
+                .by_hex
+                .iter()
+                .filter(|(_, _, a)| aid.allows(kind, a))
+                .cloned()
+                .collect(),
+            ..self.clone()
+        }
+    }
+
+    /// Whether the aid option offers anything now.
+    pub fn aid_enabled(&self, aid: Aid) -> bool {
+        self.kind.is_some_and(|kind| {
+            aid.text(kind).is_some() && self.by_hex.iter().any(|(_, _, a)| aid.allows(kind, a))
+        })
+    }
+}
+
+/// A button's words for an action, as the person at the screen reads it.
+pub fn describe(game: &Wargame, seat: Seat, action: &Action) -> String {
+    let name = |u: usize| {
+        let unit = &game.units[u];
+        if unit.owner == seat || unit.known[seat] {
+            unit.card().name.clone()
+        } else {
+            unit.kind.label().to_string()
+        }
+    };
+    let hex = |u: usize| game.units[u].at.map_or(String::new(), |c| c.to_string());
+    match action {
+        Action::Build { army, .. } => format!("Build {} blocks", army.len()),
+        Action::Activate { units, order } => {
+            let who = units.iter().map(|&u| name(u)).collect::<Vec<_>>().join(" + ");
+            let squad = if units.len() > 1 { "squad " } else { "" };
+            match order.and_then(|n| game.commander_order(seat, n)) {
+                Some(o) => format!("Activate {squad}{who} with “{}”", o.name()),
+                None => format!("Activate {squad}{who}"),
+            }
+        }
+        Action::MassMarch { moves } => {
+            let to = moves.first().map_or(String::new(), |(_, c)| c.to_string());
+            format!(
+                "Mass march: {} regular infantry a hex (first to {to})",
+                moves.len()
+            )
+        }
+        Action::EndTurn => "End turn (E)".into(),
+        Action::Move { to } => format!("Move to {to}"),
+        Action::Sidestep { to } => format!("Empty move to {to}"),
+        Action::Charge { unit, to, target } => {
+            format!(
+                "{} charges via {to} into the {} at {}",
+                name(*unit),
+                name(*target),
+                hex(*target)
+            )
+        }
+        Action::Melee { unit, target } => {
+            format!("{}: melee the {} at {}", name(*unit), name(*target), hex(*target))
+        }
+        Action::Shoot { unit, target } => {
+            format!("{}: shoot the {} at {}", name(*unit), name(*target), hex(*target))
+        }
+        Action::Fire { unit, at, ammo } => format!("{}: fire {} at {at}", name(*unit), ammo.label()),
+        Action::Dig { unit, works } => format!("{}: dig a {}", name(*unit), works.label()),
+        Action::ClearAbatis { unit } => format!("{}: clear the abatis", name(*unit)),
+        Action::Inspect { target } => format!("Look at the {} at {}", name(*target), hex(*target)),
+        Action::Restore { unit } => format!("{}: restore a step", name(*unit)),
+        Action::Cripple { target } => format!("Cripple the {} at {}", name(*target), hex(*target)),
+        Action::Frighten { target } => format!("Frighten the {} at {}", name(*target), hex(*target)),
+        Action::Pursue => "Pursue the retreating enemy".into(),
+        Action::Withdraw { to } => format!("Tactical retreat to {to}"),
+        Action::EndActivation => "End activation (Space)".into(),
+        Action::Retreat { to, .. } => format!("Retreat to {to}"),
+        Action::Stand { unit } => {
+            let discipline = game.discipline(*unit);
+            format!("Stand (command check: 2d6 <= {discipline})")
+        }
+    }
+}
+
+/// What the table offers the person at the screen now: every legal action
+/// sorted, and those the aid card's option lets through.
+#[derive(Resource, Debug, Default)]
+pub struct Offered {
+    pub all: Choices,
+    pub shown: Choices,
+    /// The game and seat `all` was worked out for.
+    key: Option<(Wargame, Seat)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Offered>()
+        .init_resource::<Selection>()
+        .add_systems(
+            Update,
+            (forget_after_events, refresh)
+                .chain()
+                .after(crate::AppSystems::Update),
+        );
+}
+
+/// Anything that happened ends the step the selection belonged to.
+fn forget_after_events(mut happened: MessageReader<Happened<Wargame>>, mut selection: ResMut<Selection>) {
+    if happened.read().count() > 0 {
+        selection.after_action();
+    }
+}
+
+fn refresh(
+    session: Option<Res<Session<Wargame>>>,
+    mut selection: ResMut<Selection>,
+    mut offered: ResMut<Offered>,
+) {
+    let seat = session.as_ref().and_then(|s| s.human_to_move());
+    let (Some(session), Some(seat)) = (session, seat) else {
+        if offered.key.is_some() {
+            *offered = Offered::default();
+        }
+        return;
+    };
+    let fresh = offered
+        .key
+        .as_ref()
+        .is_none_or(|(game, s)| *s != seat || *game != session.game);
+    if fresh {
+        offered.all = Choices::of(&session.game, seat);
+        offered.key = Some((session.game.clone(), seat));
+    }
+    if selection.aid.is_some_and(|aid| !offered.all.aid_enabled(aid)) {
+        selection.aid = None;
+    }
+    let shown = offered.all.filtered(selection.aid);
+    offered.shown = shown;
+}

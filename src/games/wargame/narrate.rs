@@ -1,0 +1,249 @@
+//! The log's lines for the wargame's events, dice explained. The log is
+//! public: a unit is named by its class only once both sides know it.
+
+use super::board::Coord;
+use super::data::Rulebook;
+use super::state::{AttackKind, Critical, Event, Wargame};
+use crate::session::Narrated;
+
+impl Wargame {
+    /// A unit as both players may name it: "black Line Infantry" once
+    /// revealed, "white cavalry" before.
+    pub fn public_name(&self, unit: usize) -> String {
+        let u = &self.units[unit];
+        let colour = if u.owner == 0 { "black" } else { "white" };
+        if u.known[1 - u.owner] {
+            format!("{colour} {}", u.card().name)
+        } else {
+            format!("{colour} {}", u.kind.label())
+        }
+    }
+
+    fn names_of(&self, units: &[usize]) -> String {
+        units
+            .iter()
+            .map(|&u| self.public_name(u))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    }
+}
+
+/// "dice 5 and 4 -> 1, + melee 3 = 4 > defense 3: hit".
+pub fn explain_attack(
+    kind: AttackKind,
+    dice: [u8; 2],
+    attack: i32,
+    defense: i32,
+    hit: bool,
+    critical: Option<Critical>,
+) -> String {
+    let [a, b] = dice;
+    match critical {
+        Some(Critical::Success) => format!("dice {a} and {b} make 7: critical success, hit"),
+        Some(Critical::Failure) => format!("dice {a} and {b}, a double: critical failure, miss"),
+        None => {
+            let diff = i32::from(a.abs_diff(b));
+            let total = diff + attack;
+            let (sign, verdict) = if hit { (">", "hit") } else { ("<=", "miss") };
+            format!(
+                "dice {a} and {b} -> {diff}, + {} {attack} = {total} {sign} defense {defense}: {verdict}",
+                kind.attribute()
+            )
+        }
+    }
+}
+
+fn at(hex: Coord) -> String {
+    hex.to_string()
+}
+
+impl Narrated for Wargame {
+    fn narrate(_: &Event, _: &[String; 2]) -> Option<String> {
+        None
+    }
+
+    fn narrate_in(&self, event: &Event, names: &[String; 2]) -> Option<String> {
+        let book = Rulebook::get();
+        Some(match event {
+            Event::ArmyBuilt { player, blocks } => {
+                format!("{} built and deployed {blocks} blocks.", names[*player])
+            }
+            Event::BattleBegins { first, commanders } => {
+                let commander = |c: &Option<String>| {
+                    c.as_deref()
+                        .and_then(|id| book.commander(id))
+                        .map_or("no commander".to_string(), |c| c.name.clone())
+                };
+                let verb = if names[*first] == "You" { "move" } else { "moves" };
+                format!(
+                    "The battle begins: {} against {}. {} {verb} first.",
+                    commander(&commanders[0]),
+                    commander(&commanders[1]),
+                    names[*first]
+                )
+            }
+            Event::TurnBegins { player, turn } => {
+                format!("— Round {turn}: {} turn —", possessive(&names[*player]))
+            }
+            Event::Activated { units, at: hex, .. } => {
+                format!("{} at {} is activated.", self.names_of(units), at(*hex))
+            }
+            Event::OrderGiven { order, effective, .. } => {
+                if *effective {
+                    format!("Order “{}”: {}.", order.name(), order.describe())
+                } else {
+                    format!("Order “{}” given, but not received.", order.name())
+                }
+            }
+            Event::CommandCheck {
+                unit,
+                dice: [a, b],
+                discipline,
+                passed,
+                check,
+            } => {
+                let sum = i32::from(a + b);
+                let (sign, verdict) = if *passed {
+                    ("<=", "passed")
+                } else {
+                    (">", "failed")
+                };
+                format!(
+                    "Command check {} for the {}: 2d6 = {a} + {b} = {sum} {sign} discipline {discipline}: {verdict}.",
+                    check.label(),
+                    self.public_name(*unit)
+                )
+            }
+            Event::Moved { units, from, to } => {
+                format!(
+                    "{} moves from {} to {}.",
+                    self.names_of(units),
+                    at(*from),
+                    at(*to)
+                )
+            }
+            Event::Revealed { unit, class } => {
+                let name = book.unit(class).map_or(class.as_str(), |c| c.name.as_str());
+                let u = &self.units[*unit];
+                format!(
+                    "Revealed: the {} {} is {name}.",
+                    if u.owner == 0 { "black" } else { "white" },
+                    u.kind.label()
+                )
+            }
+            Event::Inspected { by, unit } => {
+                let verb = if names[*by] == "You" { "see" } else { "sees" };
+                format!(
+                    "{} {verb} the class of the {}.",
+                    names[*by],
+                    self.public_name(*unit)
+                )
+            }
+            Event::Attack {
+                kind,
+                attacker,
+                target,
+                dice,
+                attack,
+                defense,
+                hit,
+                critical,
+            } => format!(
+                "{}: {} against {}: {}.",
+                kind.label(),
+                self.public_name(*attacker),
+                self.public_name(*target),
+                explain_attack(*kind, *dice, *attack, *defense, *hit, *critical)
+            ),
+            Event::Aimed {
+                unit,
+                at: hex,
+                die,
+                markers,
+                need,
+                hit,
+            } => {
+                let verdict = if *hit { "on target" } else { "off target" };
+                format!(
+                    "The {} aims at {}: die {die} + {markers} marker(s) = {}, needs {need}+: {verdict}.",
+                    self.public_name(*unit),
+                    at(*hex),
+                    die + markers
+                )
+            }
+            Event::Rerolled { why, .. } => format!("Rolled again: “{}”.", why.name()),
+            Event::SizeLost { unit, steps } => {
+                let s = if *steps == 1 { "a step" } else { "two steps" };
+                format!("The {} loses {s}.", self.public_name(*unit))
+            }
+            Event::SizeGained { unit } => format!("The {} regains a step.", self.public_name(*unit)),
+            Event::Destroyed {
+                class, points, to, ..
+            } => {
+                let name = book.unit(class).map_or(class.as_str(), |c| c.name.as_str());
+                format!(
+                    "{name} is destroyed: {points} victory point(s) to {}.",
+                    names[*to]
+                )
+            }
+            Event::Retreated { unit, from, to } => {
+                format!(
+                    "The {} retreats from {} to {}.",
+                    self.public_name(*unit),
+                    at(*from),
+                    at(*to)
+                )
+            }
+            Event::Stood { unit } => format!("The {} stands its ground.", self.public_name(*unit)),
+            Event::Held { unit } => format!(
+                "The {} wavers, but its fortification holds it in place.",
+                self.public_name(*unit)
+            ),
+            Event::TokenPlaced { at: hex, token } => {
+                format!("{} laid at {}.", capitalised(token.label()), at(*hex))
+            }
+            Event::TokenRemoved { at: hex, token } => {
+                format!("{} at {} is gone.", capitalised(token.label()), at(*hex))
+            }
+            Event::MarkerPlaced {
+                at: hex,
+                player,
+                markers,
+            } => format!(
+                "{} aiming markers on {}: {markers}.",
+                possessive(&names[*player]),
+                at(*hex)
+            ),
+            Event::MarkersCleared { at: hex, player } => {
+                format!(
+                    "{} aiming markers on {} are cleared.",
+                    possessive(&names[*player]),
+                    at(*hex)
+                )
+            }
+            Event::Crippled { unit } => format!(
+                "The {} is crippled: it may not act in its next turn.",
+                self.public_name(*unit)
+            ),
+            Event::TurnEnded { .. } => return None,
+            Event::GameOver { reason, .. } => format!("{reason}."),
+        })
+    }
+}
+
+/// "Your", or "Computer's".
+fn possessive(name: &str) -> String {
+    if name == "You" {
+        "Your".into()
+    } else {
+        format!("{name}'s")
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
