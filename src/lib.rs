@@ -15,7 +15,7 @@ pub mod settings;
 mod audio;
 mod ui;
 #[cfg(target_arch = "wasm32")]
-mod web;
+pub mod web;
 
 use std::process::ExitCode;
 
@@ -42,7 +42,9 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The whole application: a window, the tables, egui menus and sound.
 pub fn plugin(app: &mut App) {
-    games::wargame::scenario_assets::register_source(app, games::wargame::scenario_assets::SOURCE);
+    let scenarios = games::wargame::scenario_assets::SOURCE;
+    games::wargame::scenario_assets::register_source(app, scenarios, scenarios);
+    games::wargame::mods::register_source(app);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -67,6 +69,7 @@ pub fn plugin(app: &mut App) {
         audio::plugin,
         games::table_plugin,
         games::wargame::scenario_assets::plugin,
+        games::wargame::mods::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 use bevy::asset::AssetPlugin;
 use bevy::asset::LoadedFolder;
 use bevy::prelude::*;
+use black_and_white::games::wargame::catalogue::{self, Catalogue, Origin};
 use black_and_white::games::wargame::data::{Faction, Rulebook};
+use black_and_white::games::wargame::mods::{self, ModsFolder};
 use black_and_white::games::wargame::scenario::{Goal, SHIPPED, Scenario, ScenarioKind, check_text};
 use black_and_white::games::wargame::scenario_assets::{self, ScenarioFile};
 
@@ -95,7 +97,7 @@ fn the_cards_keep_to_the_brief() {
 fn load_through_bevy(folder: &std::path::Path) -> Vec<ScenarioFile> {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    scenario_assets::register_source(&mut app, folder.to_str().unwrap());
+    scenario_assets::register_source(&mut app, scenario_assets::SOURCE, folder.to_str().unwrap());
     app.add_plugins(AssetPlugin::default());
     app.add_plugins(scenario_assets::plugin);
     let handle: Handle<LoadedFolder> = app
@@ -162,6 +164,80 @@ fn the_asset_loader_reads_the_folder_and_a_dropped_in_file() {
             .iter()
             .any(|f| f.scenario.as_ref().is_err_and(|e| e.starts_with("1:")))
     );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The player's folder as the app watches it: the catalogue's mods.
+fn mods_in(app: &App) -> Vec<(String, Result<u32, String>)> {
+    app.world()
+        .resource::<Catalogue>()
+        .entries
+        .iter()
+        .filter(|e| e.origin == Origin::Mod)
+        .map(|e| {
+            (
+                e.file.clone(),
+                e.scenario.as_ref().map(|s| s.number).map_err(Clone::clone),
+            )
+        })
+        .collect()
+}
+
+fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let started = Instant::now();
+    while !done(app) {
+        app.update();
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{what}: {:?}",
+            mods_in(app)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_player_folder_is_listed_as_mods_and_watched_while_the_game_runs() {
+    let dir = std::env::temp_dir().join(format!("bw-mods-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("40-mine.ron"),
+        SHIPPED[5].1.replace("number: 6,", "number: 40,"),
+    )
+    .unwrap();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    app.insert_resource(ModsFolder(Some(dir.clone())));
+    mods::register_source(&mut app);
+    app.add_plugins(AssetPlugin::default());
+    app.add_plugins((scenario_assets::plugin, catalogue::plugin, mods::plugin));
+    update_until(&mut app, "the mod is listed", |app| {
+        mods_in(app) == [("40-mine.ron".into(), Ok(40))]
+    });
+    let shipped = app
+        .world()
+        .resource::<Catalogue>()
+        .entries
+        .iter()
+        .filter(|e| e.origin == Origin::Shipped)
+        .count();
+    assert_eq!(shipped, 22);
+
+    // Dropped in and saved again while the game runs: seen within seconds.
+    std::fs::write(dir.join("41-broken.ron"), "(number: 41,").unwrap();
+    std::thread::sleep(Duration::from_millis(1100));
+    std::fs::write(
+        dir.join("40-mine.ron"),
+        SHIPPED[5].1.replace("number: 6,", "number: 42,"),
+    )
+    .unwrap();
+    update_until(&mut app, "the change and the broken file", |app| {
+        let mods = mods_in(app);
+        mods.len() == 2 && mods[0].1 == Ok(42) && mods[1].1.as_ref().is_err_and(|e| e.starts_with("1:"))
+    });
+    std::fs::remove_file(dir.join("41-broken.ron")).unwrap();
+    update_until(&mut app, "the removed file leaves", |app| mods_in(app).len() == 1);
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -1,5 +1,6 @@
 //! The scenarios a player may pick: the 22 that ship with the game, in the
-//! picker's order (tutorials first, then by type and number).
+//! picker's order (tutorials first, then by type and number), then the
+//! player's own (their folder, or files opened in the browser).
 
 use bevy::prelude::*;
 
@@ -9,9 +10,13 @@ use super::scenario::{SHIPPED, Scenario, ScenarioKind};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
     Shipped,
+    /// From the player's scenario folder.
+    Mod,
+    /// Opened from the player's disk in the browser.
+    Opened,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
     pub origin: Origin,
     /// The file name, for messages.
@@ -40,6 +45,26 @@ impl Default for Catalogue {
     }
 }
 
+impl Catalogue {
+    /// Replaces the entries from `origin`, keeping the shipped ones first so
+    /// that their places in the list do not move.
+    pub fn set(&mut self, origin: Origin, entries: Vec<Entry>) {
+        let current: Vec<&Entry> = self.entries.iter().filter(|e| e.origin == origin).collect();
+        if current.len() == entries.len() && current.iter().zip(&entries).all(|(a, b)| *a == b) {
+            return;
+        }
+        self.entries.retain(|e| e.origin != origin);
+        self.entries.extend(entries);
+    }
+
+    /// Adds one entry from `origin`, replacing one of the same file name.
+    pub fn add(&mut self, entry: Entry) {
+        self.entries
+            .retain(|e| !(e.origin == entry.origin && e.file == entry.file));
+        self.entries.push(entry);
+    }
+}
+
 /// The picker's sections, tutorials first.
 pub const SECTIONS: [ScenarioKind; 5] = [
     ScenarioKind::Tutorial,
@@ -57,6 +82,6 @@ fn order(s: &Scenario) -> (usize, u32) {
     (section, s.number)
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<Catalogue>();
 }

@@ -19,6 +19,7 @@ pub mod data;
 mod game;
 mod legal;
 mod look;
+pub mod mods;
 mod names;
 mod narrate;
 pub mod picker;

@@ -5,7 +5,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::catalogue::{Catalogue, SECTIONS};
+use super::catalogue::{Catalogue, Origin, SECTIONS};
+use super::mods::ModsFolder;
 use super::preview::map_preview;
 use super::save::{ResumeBattle, SaveFile, SavedBattle};
 use super::scenario::Scenario;
@@ -73,6 +74,7 @@ fn picker(
     mut contexts: EguiContexts,
     space: Res<FreeSpace>,
     catalogue: Res<Catalogue>,
+    folder: Res<ModsFolder>,
     mut picked: ResMut<Picked>,
     mut chosen: ResMut<Chosen>,
     saved: Res<SavedOnOpening>,
@@ -125,7 +127,7 @@ fn picker(
             }
             ui.separator();
             ui.columns(2, |columns| {
-                scenario_list(&mut columns[0], &catalogue, &mut picked);
+                scenario_list(&mut columns[0], &catalogue, &folder, &mut picked);
                 let entry = &catalogue.entries[picked.entry];
                 match &entry.scenario {
                     Ok(scenario) => {
@@ -155,7 +157,7 @@ fn picker(
     Ok(())
 }
 
-fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, picked: &mut Picked) {
+fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, folder: &ModsFolder, picked: &mut Picked) {
     egui::ScrollArea::vertical()
         .id_salt("scenarios")
         .auto_shrink([false, false])
@@ -175,7 +177,7 @@ fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, picked: &mut Picked) 
                 );
                 for (index, entry) in catalogue.entries.iter().enumerate() {
                     let Ok(s) = &entry.scenario else { continue };
-                    if s.kind != section {
+                    if s.kind != section || entry.origin != Origin::Shipped {
                         continue;
                     }
                     let label = format!(
@@ -191,6 +193,35 @@ fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, picked: &mut Picked) 
                 }
                 ui.add_space(6.0);
             }
+            ui.label(
+                egui::RichText::new("Your scenarios (mods)")
+                    .strong()
+                    .size(20.0)
+                    .color(theme::ACCENT),
+            );
+            match &folder.0 {
+                Some(path) => {
+                    ui.label(egui::RichText::new(format!("Drop .ron files in {}", path.display())).small());
+                }
+                None => {
+                    ui.label(egui::RichText::new("Open a .ron file from your disk.").small());
+                }
+            }
+            #[cfg(target_arch = "wasm32")]
+            if ui.button("Open scenario file…").clicked() {
+                crate::web::open_scenario_file();
+            }
+            for (index, entry) in catalogue.entries.iter().enumerate() {
+                let Ok(s) = &entry.scenario else { continue };
+                if entry.origin == Origin::Shipped {
+                    continue;
+                }
+                let label = format!("[mod] {}  ({})", s.label(), entry.file);
+                if ui.selectable_label(picked.entry == index, label).clicked() {
+                    picked.entry = index;
+                }
+            }
+            ui.add_space(6.0);
             let broken: Vec<(usize, &str)> = catalogue
                 .entries
                 .iter()

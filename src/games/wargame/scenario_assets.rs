@@ -58,10 +58,11 @@ impl AssetLoader for ScenarioLoader {
     }
 }
 
-/// Mounts `folder` (the game's own: `scenarios`) as `scenarios://`; must
-/// run before the asset plugin is added.
-pub fn register_source(app: &mut App, folder: &str) {
-    app.register_asset_source(SOURCE, AssetSourceBuilder::platform_default(folder, None));
+/// Mounts `folder` as the asset source `source` (the game's own folder,
+/// `scenarios`, as `scenarios://`); must run before the asset plugin is
+/// added.
+pub fn register_source(app: &mut App, source: &'static str, folder: &str) {
+    app.register_asset_source(source, AssetSourceBuilder::platform_default(folder, None));
 }
 
 /// The asset type and its loader; after the asset plugin.

@@ -1,0 +1,147 @@
+//! The player's own scenarios: a folder in the user's data directory,
+//! mounted as the asset source `mods://` and looked at every two seconds,
+//! so that a file dropped in or saved again appears in the picker while
+//! the game runs. Each file is read by the scenario AssetLoader; a broken
+//! one is listed with its message.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use bevy::asset::{AssetPath, LoadState};
+use bevy::prelude::*;
+
+use super::catalogue::{Catalogue, Entry, Origin};
+use super::scenario_assets::{self, ScenarioFile};
+
+/// The asset source the player's folder is mounted as.
+pub const SOURCE: &str = "mods";
+
+/// How often the folder is looked at, in seconds.
+const LOOK_EVERY: f32 = 2.0;
+
+/// The player's scenario folder: `scenarios` in the user's data directory
+/// (`BLACK_AND_WHITE_DATA_DIR` when set). `None` in the browser.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct ModsFolder(pub Option<PathBuf>);
+
+impl ModsFolder {
+    pub fn from_env() -> ModsFolder {
+        if cfg!(target_arch = "wasm32") {
+            return ModsFolder(None);
+        }
+        let data = match std::env::var_os("BLACK_AND_WHITE_DATA_DIR") {
+            Some(dir) => Some(PathBuf::from(dir)),
+            None => data_dir().map(|d| d.join("black-and-white")),
+        };
+        ModsFolder(data.map(|d| d.join("scenarios")))
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn data_dir() -> Option<PathBuf> {
+    dirs::data_dir()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn data_dir() -> Option<PathBuf> {
+    None
+}
+
+/// Mounts the player's folder (made if missing) as `mods://`; before the
+/// asset plugin.
+pub fn register_source(app: &mut App) {
+    let folder = app
+        .world_mut()
+        .get_resource_or_insert_with(ModsFolder::from_env)
+        .clone();
+    if let Some(path) = &folder.0 {
+        if let Err(e) = std::fs::create_dir_all(path) {
+            warn!("the scenario folder {} cannot be made: {e}", path.display());
+        }
+        scenario_assets::register_source(app, SOURCE, &path.to_string_lossy());
+    }
+}
+
+/// The files seen in the folder: when each was last changed, and its asset.
+#[derive(Resource, Default)]
+struct Watched {
+    files: BTreeMap<String, (SystemTime, Handle<ScenarioFile>)>,
+    since: f32,
+    looked: bool,
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Watched>()
+        .add_systems(Update, (look_at_folder, list_in_catalogue).chain());
+}
+
+fn look_at_folder(
+    time: Res<Time>,
+    folder: Res<ModsFolder>,
+    server: Res<AssetServer>,
+    mut watched: ResMut<Watched>,
+) {
+    watched.since += time.delta_secs();
+    if watched.looked && watched.since < LOOK_EVERY {
+        return;
+    }
+    watched.looked = true;
+    watched.since = 0.0;
+    let Some(path) = &folder.0 else { return };
+    let Ok(dir) = std::fs::read_dir(path) else { return };
+    let mut seen: BTreeMap<String, SystemTime> = BTreeMap::new();
+    for file in dir.flatten() {
+        let name = file.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".ron") {
+            continue;
+        }
+        let changed = file
+            .metadata()
+            .and_then(|m| m.modified())
+            .unwrap_or(SystemTime::UNIX_EPOCH);
+        seen.insert(name, changed);
+    }
+    watched.files.retain(|name, _| seen.contains_key(name));
+    for (name, changed) in seen {
+        let asset = AssetPath::from(name.clone()).with_source(SOURCE);
+        match watched.files.get_mut(&name) {
+            Some((when, _)) if *when == changed => {}
+            Some((when, _)) => {
+                *when = changed;
+                server.reload(asset);
+            }
+            None => {
+                let handle = server.load(asset);
+                watched.files.insert(name, (changed, handle));
+            }
+        }
+    }
+}
+
+fn list_in_catalogue(
+    watched: Res<Watched>,
+    files: Res<Assets<ScenarioFile>>,
+    server: Res<AssetServer>,
+    mut catalogue: ResMut<Catalogue>,
+) {
+    let mods: Vec<Entry> = watched
+        .files
+        .iter()
+        .filter_map(|(name, (_, handle))| {
+            let scenario = match files.get(handle) {
+                Some(file) => file.scenario.clone(),
+                None => match server.load_state(handle) {
+                    LoadState::Failed(e) => Err(e.to_string()),
+                    _ => return None,
+                },
+            };
+            Some(Entry {
+                origin: Origin::Mod,
+                file: name.clone(),
+                scenario,
+            })
+        })
+        .collect();
+    catalogue.set(Origin::Mod, mods);
+}
