@@ -242,3 +242,59 @@ fn the_command_line_starts_straight_into_a_battle() {
     assert!(session.game.units.iter().any(|u| u.owner == 0));
     assert!(session.game.units.iter().any(|u| u.owner == 1));
 }
+
+#[test]
+fn the_table_offers_the_legal_moves_as_hexes_and_the_aid_card_narrows_them() {
+    use black_and_white::games::wargame::choices::{Aid, Choices, Mark};
+    let dir = config_dir("wargame-choices");
+    let mut app = new_app(&dir);
+    start(&mut app, 22, 0, Opponent::Friend, 8);
+    play(&mut app, |s| s.game.phase == Phase::Battle && s.curtain.is_none());
+    let game = session(&app).game.clone();
+    let seat = game.active;
+    let before = Choices::of(&game, seat);
+    assert!(
+        before.by_hex.is_empty(),
+        "nothing on the board before an activation"
+    );
+    assert!(before.buttons.contains(&Action::EndTurn));
+    let unit = game
+        .units
+        .iter()
+        .find(|u| u.owner == seat && u.kind != black_and_white::games::wargame::data::UnitType::Artillery)
+        .unwrap()
+        .id;
+    app.world_mut()
+        .write_message(Act::<Wargame>::new(Action::Activate {
+            units: vec![unit],
+            order: None,
+        }));
+    app.update();
+    let game = session(&app).game.clone();
+    let choices = Choices::of(&game, seat);
+    let moves: Vec<_> = game
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { to } => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(!moves.is_empty());
+    for to in &moves {
+        assert!(choices.marks().contains(&(*to, Mark::Reach)), "{to} is offered");
+    }
+    assert!(choices.buttons.contains(&Action::EndActivation));
+    assert!(choices.aid_enabled(Aid::C), "moving the full distance is offered");
+    assert!(
+        !choices.aid_enabled(Aid::A),
+        "no enemy within reach of an attack yet"
+    );
+    let full = choices.filtered(Some(Aid::C));
+    assert!(
+        full.by_hex
+            .iter()
+            .all(|(_, _, a)| matches!(a, Action::Move { .. }))
+    );
+    assert_eq!(full.by_hex.len(), moves.len());
+}

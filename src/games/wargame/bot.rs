@@ -52,12 +52,12 @@ impl Bot<Wargame> for Planning {
 }
 
 /// Candidate armies, each fought against random enemy armies.
-const CANDIDATES: usize = 6;
+const CANDIDATES: usize = 5;
 const TRIALS: usize = 3;
 /// A trial battle is cut short after this many actions, undecided.
 const TRIAL_ACTIONS: usize = 800;
 
-/// Hard's army: of six nearly full armies, the one that wins most quick
+/// Hard's army: of five nearly full armies, the one that wins most quick
 /// battles (both sides played by the planner) against random enemies.
 fn build_by_trials(game: &Wargame, seat: Seat, rng: &mut StdRng) -> Action {
     let budget = game.scenario.budget;

@@ -16,6 +16,7 @@ pub mod catalogue;
 pub mod choices;
 mod combat;
 pub mod data;
+mod dice;
 mod game;
 mod legal;
 mod look;
@@ -69,6 +70,7 @@ pub(super) fn table_plugin(app: &mut App) {
     app.add_plugins((
         board_draw::plugin,
         choices::plugin,
+        dice::plugin,
         board_input::plugin,
         army_panel::plugin,
         battle_panel::plugin,

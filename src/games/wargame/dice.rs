@@ -1,0 +1,172 @@
+//! The dice on the table: the last roll drawn large over the board for a
+//! few seconds, with what it meant; and the battle's sounds.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::narrate::explain_attack;
+use super::state::{Event, Wargame};
+use crate::audio::Sound;
+use crate::screens::Screen;
+use crate::session::{Happened, Session};
+use crate::ui::{UiLayer, theme};
+
+/// The last dice rolled and what they meant.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct LastRoll {
+    pub dice: Vec<u8>,
+    pub meaning: String,
+    /// `Time::elapsed_secs` when it was rolled.
+    pub at: f32,
+}
+
+/// How long a roll stays on the table.
+const SHOWN_FOR: f32 = 4.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LastRoll>()
+        .add_systems(
+            Update,
+            (roll_and_sound.run_if(resource_exists::<Session<Wargame>>)).after(crate::AppSystems::Update),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_dice
+                .run_if(in_state(Screen::Playing))
+                .run_if(resource_exists::<Session<Wargame>>)
+                .in_set(UiLayer::Overlay),
+        );
+}
+
+fn roll_and_sound(
+    session: Res<Session<Wargame>>,
+    mut happened: MessageReader<Happened<Wargame>>,
+    mut roll: ResMut<LastRoll>,
+    mut sounds: MessageWriter<Sound>,
+    time: Res<Time>,
+) {
+    for h in happened.read() {
+        let rolled = match &h.event {
+            Event::Attack {
+                kind,
+                dice,
+                attack,
+                defense,
+                hit,
+                critical,
+                ..
+            } => Some((
+                dice.to_vec(),
+                format!(
+                    "{}: {}",
+                    kind.label(),
+                    explain_attack(*kind, *dice, *attack, *defense, *hit, *critical)
+                ),
+            )),
+            Event::CommandCheck {
+                dice: [a, b],
+                discipline,
+                passed,
+                check,
+                ..
+            } => {
+                let verdict = if *passed { "passed" } else { "failed" };
+                Some((
+                    vec![*a, *b],
+                    format!(
+                        "Command check {}: {} against discipline {discipline}: {verdict}",
+                        check.label(),
+                        a + b
+                    ),
+                ))
+            }
+            Event::Aimed {
+                die,
+                markers,
+                need,
+                hit,
+                ..
+            } => {
+                let verdict = if *hit { "on target" } else { "off target" };
+                Some((
+                    vec![*die],
+                    format!("Aiming: {die} + {markers} marker(s), needs {need}: {verdict}"),
+                ))
+            }
+            _ => None,
+        };
+        if let Some((dice, meaning)) = rolled {
+            *roll = LastRoll {
+                dice,
+                meaning,
+                at: time.elapsed_secs(),
+            };
+            sounds.write(Sound::Reveal);
+        }
+        match &h.event {
+            Event::Moved { .. } | Event::Retreated { .. } => {
+                sounds.write(Sound::Place);
+            }
+            Event::GameOver { winner, .. } if *winner == Some(session.viewer) => {
+                sounds.write(Sound::Win);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn show_dice(
+    mut contexts: EguiContexts,
+    roll: Res<LastRoll>,
+    time: Res<Time>,
+    session: Res<Session<Wargame>>,
+) -> Result {
+    if roll.dice.is_empty() || time.elapsed_secs() - roll.at > SHOWN_FOR || session.curtain.is_some() {
+        return Ok(());
+    }
+    egui::Area::new(egui::Id::new("dice"))
+        .order(egui::Order::Foreground)
+        .anchor(egui::Align2::CENTER_TOP, [-130.0, 48.0])
+        .interactable(false)
+        .show(contexts.ctx_mut()?, |ui| {
+            egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    for &die in &roll.dice {
+                        draw_die(ui, die);
+                    }
+                    ui.label(egui::RichText::new(&roll.meaning).size(17.0).color(theme::ACCENT));
+                });
+            });
+        });
+    Ok(())
+}
+
+fn draw_die(ui: &mut egui::Ui, value: u8) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(40.0, 40.0), egui::Sense::hover());
+    let painter = ui.painter();
+    painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(245, 240, 225));
+    let c = rect.center();
+    let d = 11.0;
+    let spots: &[(f32, f32)] = match value {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+    };
+    for (x, y) in spots {
+        painter.circle_filled(
+            c + egui::vec2(x * d, y * d),
+            4.0,
+            egui::Color32::from_rgb(30, 24, 20),
+        );
+    }
+}
