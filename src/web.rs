@@ -97,5 +97,11 @@ fn take_opened(mut catalogue: ResMut<Catalogue>, mut log: ResMut<GameLog>) {
             file,
             scenario,
         });
+        let opened = catalogue
+            .entries
+            .iter()
+            .filter(|e| e.origin == Origin::Opened)
+            .count();
+        mark("data-opened", &opened.to_string());
     }
 }

@@ -2,13 +2,14 @@
 // on SwiftShader) opens the served page, waits for the title screen, starts
 // a game of tiles against the computer with the keyboard, plays a tile,
 // and takes screenshots; it also changes a setting and finds it in the
-// browser's storage, and opens the page with broken stored settings. Fails
+// browser's storage, opens the page with broken stored settings, and opens
+// a scenario file in the wargame's picker before building an army. Fails
 // on a blank canvas or any console error.
 //
 //   node tests/web/browser.mjs [FOLDER]   (default dist/web)
 //
 // Screenshots go to $SCREENSHOT_DIR (default dist/web-screens).
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { serve } from "../../web/serve.mjs";
@@ -117,6 +118,31 @@ try {
   await betting.waitForSelector('body[data-screen="playing"]', { timeout: 30_000 });
   await settle(betting);
   await check(betting, "betting-setup", { minColours: 50, felt: true });
+
+  // The wargame: its scenario picker, a scenario file opened from the
+  // player's disk (the O key opens the file dialog), and army building.
+  const war = await open();
+  await war.goto(url);
+  await war.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
+  await settle(war);
+  await click(war, 100, 650);
+  await press(war, "Enter");
+  await war.waitForSelector('body[data-screen="gamelist"]', { timeout: 30_000 });
+  await press(war, "4");
+  await war.waitForSelector('body[data-screen="newgame"]', { timeout: 30_000 });
+  await settle(war);
+  await check(war, "wargame-picker", { minColours: 50 });
+  const mine = (await readFile("scenarios/06-the-old-fort.ron", "utf8")).replace("number: 6,", "number: 40,");
+  const [chooser] = await Promise.all([
+    war.waitForEvent("filechooser", { timeout: 30_000 }),
+    press(war, "o"),
+  ]);
+  await chooser.setFiles({ name: "40-mine.ron", mimeType: "text/plain", buffer: Buffer.from(mine) });
+  await war.waitForSelector('body[data-opened="1"]', { timeout: 30_000 });
+  await press(war, "Enter");
+  await war.waitForSelector('body[data-screen="playing"]', { timeout: 30_000 });
+  await settle(war);
+  await check(war, "wargame-building", { minColours: 50 });
 
   // Without WebGL2 the page says so instead of staying blank.
   const bare = await open(() => {

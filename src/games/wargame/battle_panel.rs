@@ -26,8 +26,9 @@ pub(super) fn plugin(app: &mut App) {
         (side_panel, action_bar, hover_card)
             .chain()
             .run_if(in_state(Screen::Playing))
-            .run_if(resource_exists::<Session<Wargame>>)
-            .run_if(|s: Res<Session<Wargame>>| s.game.phase != Phase::Building && s.curtain.is_none())
+            .run_if(|s: Option<Res<Session<Wargame>>>| {
+                s.is_some_and(|s| s.game.phase != Phase::Building && s.curtain.is_none())
+            })
             .in_set(UiLayer::Game),
     );
 }

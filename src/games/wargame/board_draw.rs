@@ -207,7 +207,8 @@ fn forget_board(mut commands: Commands) {
 }
 
 /// A new battle, or the other side of the table has taken the screen.
-fn board_is_stale(session: Res<Session<Wargame>>, board: Option<Res<BoardLayout>>) -> bool {
+fn board_is_stale(session: Option<Res<Session<Wargame>>>, board: Option<Res<BoardLayout>>) -> bool {
+    let Some(session) = session else { return false };
     let flipped = session.game.scenario.side(session.viewer).first_row > 0;
     session.is_added() || board.is_none_or(|b| b.flipped != flipped)
 }

@@ -95,6 +95,10 @@ fn picker(
     }
     picked.entry = picked.entry.min(catalogue.entries.len().saturating_sub(1));
     let mut go = keys.just_pressed(KeyCode::Enter);
+    #[cfg(target_arch = "wasm32")]
+    if keys.just_pressed(KeyCode::KeyO) {
+        crate::web::open_scenario_file();
+    }
     let mut root = space.ui(contexts.ctx_mut()?, "wargame-picker");
     egui::CentralPanel::default()
         .frame(
@@ -208,7 +212,7 @@ fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, folder: &ModsFolder, 
                 }
             }
             #[cfg(target_arch = "wasm32")]
-            if ui.button("Open scenario file…").clicked() {
+            if ui.button("Open scenario file… (O)").clicked() {
                 crate::web::open_scenario_file();
             }
             for (index, entry) in catalogue.entries.iter().enumerate() {
