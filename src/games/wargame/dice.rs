@@ -4,11 +4,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::narrate::explain_attack;
 use super::state::{Event, Wargame};
 use crate::audio::Sound;
 use crate::screens::Screen;
-use crate::session::{Happened, Session};
+use crate::session::{Happened, Narrated, Session};
 use crate::ui::{UiLayer, theme};
 
 /// The last dice rolled and what they meant.
@@ -45,60 +44,19 @@ fn roll_and_sound(
     mut sounds: MessageWriter<Sound>,
     time: Res<Time>,
 ) {
+    let names = session.names();
     for h in happened.read() {
-        let rolled = match &h.event {
-            Event::Attack {
-                kind,
-                dice,
-                attack,
-                defense,
-                hit,
-                critical,
-                ..
-            } => Some((
-                dice.to_vec(),
-                format!(
-                    "{}: {}",
-                    kind.label(),
-                    explain_attack(*kind, *dice, *attack, *defense, *hit, *critical)
-                ),
-            )),
-            Event::CommandCheck {
-                dice: [a, b],
-                discipline,
-                passed,
-                check,
-                ..
-            } => {
-                let verdict = if *passed { "passed" } else { "failed" };
-                Some((
-                    vec![*a, *b],
-                    format!(
-                        "Command check {}: {} against discipline {discipline}: {verdict}",
-                        check.label(),
-                        a + b
-                    ),
-                ))
-            }
-            Event::Aimed {
-                die,
-                markers,
-                need,
-                hit,
-                ..
-            } => {
-                let verdict = if *hit { "on target" } else { "off target" };
-                Some((
-                    vec![*die],
-                    format!("Aiming: {die} + {markers} marker(s), needs {need}: {verdict}"),
-                ))
-            }
-            _ => None,
+        let dice = match &h.event {
+            Event::Attack { dice, .. } => dice.to_vec(),
+            Event::CommandCheck { dice, .. } => dice.to_vec(),
+            Event::Aimed { die, .. } => vec![*die],
+            _ => Vec::new(),
         };
-        if let Some((dice, meaning)) = rolled {
+        if !dice.is_empty() {
+            // The caption is the log's own line for the roll.
             *roll = LastRoll {
                 dice,
-                meaning,
+                meaning: session.game.narrate_in(&h.event, &names).unwrap_or_default(),
                 at: time.elapsed_secs(),
             };
             sounds.write(Sound::Reveal);
@@ -130,11 +88,15 @@ fn show_dice(
         .interactable(false)
         .show(contexts.ctx_mut()?, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
+                ui.set_max_width(640.0);
                 ui.horizontal(|ui| {
                     for &die in &roll.dice {
                         draw_die(ui, die);
                     }
-                    ui.label(egui::RichText::new(&roll.meaning).size(17.0).color(theme::ACCENT));
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(&roll.meaning).size(17.0).color(theme::ACCENT))
+                            .wrap(),
+                    );
                 });
             });
         });
