@@ -110,7 +110,8 @@ fn settings_window(
         #[cfg(not(target_arch = "wasm32"))]
         ui.checkbox(&mut edited.fullscreen, "Fullscreen");
         ui.separator();
-        if let Some(path) = &file.0 {
+        // In the browser the settings live in its storage, not a file.
+        if let Some(path) = file.0.as_ref().filter(|_| cfg!(not(target_arch = "wasm32"))) {
             ui.label(egui::RichText::new(format!("Kept in {}", path.display())).small());
         }
         ui.horizontal(|ui| {

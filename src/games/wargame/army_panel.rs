@@ -12,7 +12,7 @@ use super::state::{Action, Phase, Placement, Wargame};
 use crate::rules::{Level, Seat, sub_seed};
 use crate::screens::Screen;
 use crate::session::{Act, Session};
-use crate::ui::{FreeSpace, UiLayer};
+use crate::ui::{FreeSpace, UiLayer, theme};
 
 /// The army being built by the person at the screen.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -215,43 +215,49 @@ fn army_panel(
         });
     space.keep_rest(&root);
     let check = game.check_build(seat, &draft.commander, &draft.army);
-    space.bottom_bar(ctx, "army-bar", |ui| {
-        if ui.button("Random army").clicked() {
-            let mut builder =
-                super::bot::bot(Level::Easy, sub_seed(session.seed, 9 + draft.army.len() as u64));
-            if let Action::Build { commander, army } = builder.choose(&game.view_for(seat)) {
-                draft.commander = commander;
-                draft.army = army;
+    let text = match (&draft.problem, &check, draft.moving) {
+        (Some(p), _, _) => p.clone(),
+        (_, _, Some(i)) => format!(
+            "Click a hex of your first row for the {}.",
+            book.unit(&draft.army[i].class)
+                .map_or("block", |c| c.name.as_str())
+        ),
+        (_, Err(_), _) if draft.army.is_empty() => {
+            "Buy blocks with the + buttons: they stand on your first row, in green.".into()
+        }
+        (_, Err(e), _) => e.clone(),
+        (_, Ok(()), _) => {
+            "Click a block, then a hex of your first row, to move it; right-click removes it.".into()
+        }
+    };
+    let mut root = space.ui(ctx, "army-bar-root");
+    egui::Panel::bottom("army-bar").show(&mut root, |ui| {
+        ui.label(egui::RichText::new(text).color(theme::ACCENT));
+        ui.horizontal(|ui| {
+            if ui.button("Random army").clicked() {
+                let mut builder =
+                    super::bot::bot(Level::Easy, sub_seed(session.seed, 9 + draft.army.len() as u64));
+                if let Action::Build { commander, army } = builder.choose(&game.view_for(seat)) {
+                    draft.commander = commander;
+                    draft.army = army;
+                    draft.moving = None;
+                    draft.problem = None;
+                }
+            }
+            if ui.button("Clear").clicked() {
+                draft.army.clear();
                 draft.moving = None;
+                draft.problem = None;
             }
-        }
-        if ui.button("Clear").clicked() {
-            draft.army.clear();
-            draft.moving = None;
-        }
-        let text = match (&draft.problem, &check, draft.moving) {
-            (Some(p), _, _) => p.clone(),
-            (_, _, Some(i)) => format!(
-                "Click a hex of your first row for the {}.",
-                book.unit(&draft.army[i].class)
-                    .map_or("block", |c| c.name.as_str())
-            ),
-            (_, Err(_), _) if draft.army.is_empty() => {
-                "Buy blocks with the + buttons: they stand on your first row, in green.".into()
-            }
-            (_, Err(e), _) => e.clone(),
-            (_, Ok(()), _) => {
-                "Click a block, then a hex of your first row, to move it; right-click removes it.".into()
-            }
-        };
-        ui.label(text);
-        deploy |= ui
-            .add_enabled(
-                check.is_ok(),
-                egui::Button::new(egui::RichText::new("Deploy (Enter)").size(20.0).strong()),
-            )
-            .clicked();
+            deploy |= ui
+                .add_enabled(
+                    check.is_ok(),
+                    egui::Button::new(egui::RichText::new("Deploy (Enter)").size(20.0).strong()),
+                )
+                .clicked();
+        });
     });
+    space.keep_rest(&root);
     if deploy && check.is_ok() {
         acts.write(Act::new(draft.action()));
     }

@@ -261,7 +261,7 @@ fn scenario_card(ui: &mut egui::Ui, scenario: &Scenario, picked: &mut Picked, ch
             ui.label(egui::RichText::new(scenario.kind.label()).italics());
             ui.label(&scenario.about);
             if let Ok(map) = scenario.validate() {
-                let width = ui.available_width().min(360.0);
+                let width = ui.available_width().min(250.0);
                 map_preview(ui, scenario, &map, width);
             }
             for seat in [0, 1] {
