@@ -105,15 +105,7 @@ try {
   }
 
   // Betting, the game with the most on its table: its setup board.
-  const betting = await open();
-  await betting.goto(url);
-  await betting.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
-  await settle(betting);
-  await click(betting, 100, 650);
-  await press(betting, "Enter");
-  await betting.waitForSelector('body[data-screen="gamelist"]', { timeout: 30_000 });
-  await press(betting, "3");
-  await betting.waitForSelector('body[data-screen="newgame"]', { timeout: 30_000 });
+  const betting = await newGameOf("3");
   await press(betting, "Enter");
   await betting.waitForSelector('body[data-screen="playing"]', { timeout: 30_000 });
   await settle(betting);
@@ -121,15 +113,7 @@ try {
 
   // The wargame: its scenario picker, a scenario file opened from the
   // player's disk (the O key opens the file dialog), and army building.
-  const war = await open();
-  await war.goto(url);
-  await war.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
-  await settle(war);
-  await click(war, 100, 650);
-  await press(war, "Enter");
-  await war.waitForSelector('body[data-screen="gamelist"]', { timeout: 30_000 });
-  await press(war, "4");
-  await war.waitForSelector('body[data-screen="newgame"]', { timeout: 30_000 });
+  const war = await newGameOf("4");
   await settle(war);
   await check(war, "wargame-picker", { minColours: 50 });
   const mine = (await readFile("scenarios/06-the-old-fort.ron", "utf8")).replace("number: 6,", "number: 40,");
@@ -169,6 +153,20 @@ if (errors.length > 0) {
   failed = true;
 }
 process.exit(failed ? 1 : 0);
+
+/// A fresh page on the new-game screen of the game listed `key`-th.
+async function newGameOf(key) {
+  const page = await open();
+  await page.goto(url);
+  await page.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
+  await settle(page);
+  await click(page, 100, 650);
+  await press(page, "Enter");
+  await page.waitForSelector('body[data-screen="gamelist"]', { timeout: 30_000 });
+  await press(page, key);
+  await page.waitForSelector('body[data-screen="newgame"]', { timeout: 30_000 });
+  return page;
+}
 
 /// A fresh page (its own storage) that records errors; `setup` runs in the
 /// page before the game does.
