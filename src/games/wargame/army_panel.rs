@@ -53,12 +53,16 @@ impl Draft {
         game.check_build(seat, &self.commander, army)
     }
 
+    /// The hexes blocks may be placed on: the first row, lit on the board.
+    pub fn first_row(game: &Wargame, seat: Seat) -> Vec<Coord> {
+        game.map.row(game.scenario.side(seat).first_row).collect()
+    }
+
     /// Buys a block of `class` and stands it on the first free hex of the
     /// first row that takes it.
     pub fn buy(&mut self, game: &Wargame, seat: Seat, class: &str) {
-        let row = game.scenario.side(seat).first_row;
         let mut last = String::from("no hex on your first row takes it");
-        for at in game.map.row(row) {
+        for at in Draft::first_row(game, seat) {
             let mut army = self.army.clone();
             army.push(Placement {
                 class: class.to_string(),
@@ -307,11 +311,4 @@ pub fn card_line(card: &UnitCard) -> String {
         line.push_str(&ability.describe());
     }
     line
-}
-
-impl Draft {
-    /// Where the picked-up block may be put, for the board.
-    pub fn first_row(game: &Wargame, seat: Seat) -> Vec<Coord> {
-        game.map.row(game.scenario.side(seat).first_row).collect()
-    }
 }

@@ -518,7 +518,6 @@ enum BlockState {
 
 fn blocks_seen(game: &Wargame, view: &View, draft: &Draft, viewer: Seat) -> Vec<(Coord, Block)> {
     let book = Rulebook::get();
-    let over = game.phase == Phase::Over;
     let active: Vec<usize> = view
         .activation
         .as_ref()
@@ -555,7 +554,7 @@ fn blocks_seen(game: &Wargame, view: &View, draft: &Draft, viewer: Seat) -> Vec<
             .map(|(card, size)| (card.name.clone(), size, full));
         let state = if active.contains(&u.id) {
             BlockState::Active
-        } else if view.active == u.owner && view.used.activated.contains(&u.id) && !over {
+        } else if view.active == u.owner && view.used.activated.contains(&u.id) {
             BlockState::Spent
         } else {
             BlockState::Ready
