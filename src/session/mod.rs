@@ -181,6 +181,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((flow::plugin, curtain::plugin));
 }
 
+/// Where the person's actions are applied, for systems that must see the
+/// game just before (a game's undo).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ApplyActions;
+
 /// Systems that drive a session of `G`, whichever game it is.
 pub struct SessionPlugin<G>(PhantomData<G>);
 
@@ -200,7 +205,7 @@ impl<G: Game + Narrated> Plugin for SessionPlugin<G> {
                     flow::start_match::<G>,
                     (
                         curtain::lift_curtain::<G>,
-                        apply_human_actions::<G>,
+                        apply_human_actions::<G>.in_set(ApplyActions),
                         drive_computer::<G>,
                         finish::<G>,
                     )

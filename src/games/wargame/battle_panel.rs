@@ -320,7 +320,7 @@ fn hover_card(
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 for line in lines {
-                    ui.label(line);
+                    ui.add(egui::Label::new(line).extend());
                 }
             });
         });

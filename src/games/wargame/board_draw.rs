@@ -26,9 +26,9 @@ use crate::ui::theme;
 
 /// Where the board's centre lies on the table: between the side panel on
 /// the left and the log on the right.
-const BOARD_CENTER: Vec2 = Vec2::new(15.0, 17.0);
+pub const BOARD_CENTER: Vec2 = Vec2::new(15.0, 17.0);
 /// The room the board may take.
-const BOARD_ROOM: Vec2 = Vec2::new(600.0, 560.0);
+pub const BOARD_ROOM: Vec2 = Vec2::new(600.0, 560.0);
 
 /// The board's geometry for the battle on the table.
 #[derive(Resource, Debug, Clone)]

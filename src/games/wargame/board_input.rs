@@ -10,14 +10,14 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use super::army_panel::Draft;
 use super::board::Coord;
-use super::board_draw::BoardLayout;
+use super::board_draw::{BOARD_CENTER, BOARD_ROOM, BoardLayout};
 use super::choices::{Aid, Offered, Selection};
 use super::state::{Action, Phase, Wargame};
 use super::undo::UndoStep;
 use crate::menus::Menu;
 use crate::screens::Screen;
 use crate::session::{Act, Session};
-use crate::ui::FreeSpace;
+use crate::ui::{FreeSpace, TABLE_SIZE};
 
 /// A click on a board hex.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,9 +62,12 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<Session<Wargame>>.and_then(resource_exists::<BoardLayout>))
                 .in_set(crate::AppSystems::RecordInput),
         )
-        .add_systems(Update, aim_camera)
-        .add_systems(OnEnter(Screen::GameList), reset_view)
-        .add_systems(OnEnter(Screen::Title), reset_view);
+        .add_systems(
+            Update,
+            aim_camera.run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<Session<Wargame>>)),
+        )
+        .add_systems(OnEnter(Screen::GameList), (reset_view, reset_camera))
+        .add_systems(OnEnter(Screen::Title), (reset_view, reset_camera));
 }
 
 fn reset_view(mut view: ResMut<View>) {
@@ -117,15 +120,47 @@ fn pan_and_zoom(
     }
 }
 
-fn aim_camera(view: Res<View>, camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>) {
-    if !view.is_changed() {
+/// Fits the board (with its felt) into the part of the window the panels
+/// leave free, then applies the player's pan and zoom: a panel that grows
+/// never hides a row of the board.
+fn aim_camera(
+    view: Res<View>,
+    space: Res<FreeSpace>,
+    window: Single<&Window>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let Some(free) = space.0 else { return };
+    let size = window.size();
+    if size.x <= 0.0 || size.y <= 0.0 || free.width() <= 0.0 || free.height() <= 0.0 {
         return;
     }
+    // World units per logical pixel at scale 1 (the camera fits the
+    // 1280 x 720 table into the window).
+    let per_pixel = (TABLE_SIZE.x / size.x).max(TABLE_SIZE.y / size.y);
+    let board = BOARD_ROOM + Vec2::splat(40.0);
+    let fit = (board.x / (free.width() * per_pixel)).max(board.y / (free.height() * per_pixel));
+    let scale = fit * view.zoom;
+    let offset = Vec2::new(free.center().x - size.x / 2.0, size.y / 2.0 - free.center().y);
+    let target = BOARD_CENTER - offset * per_pixel * scale + view.pan;
     let (mut transform, mut projection) = camera.into_inner();
-    transform.translation.x = view.pan.x;
-    transform.translation.y = view.pan.y;
+    if transform.translation.truncate() != target {
+        transform.translation.x = target.x;
+        transform.translation.y = target.y;
+    }
+    if let Projection::Orthographic(ortho) = &mut *projection
+        && ortho.scale != scale
+    {
+        ortho.scale = scale;
+    }
+}
+
+/// Leaving the wargame gives the other tables the camera as it was.
+fn reset_camera(camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>) {
+    let (mut transform, mut projection) = camera.into_inner();
+    transform.translation.x = 0.0;
+    transform.translation.y = 0.0;
     if let Projection::Orthographic(ortho) = &mut *projection {
-        ortho.scale = view.zoom;
+        ortho.scale = 1.0;
     }
 }
 

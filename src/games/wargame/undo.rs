@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::state::{Event, Wargame};
-use crate::session::{Act, GameLog, Happened, Session};
+use crate::session::{Act, ApplyActions, GameLog, Happened, Session};
 
 /// The games before each step that may still be taken back, latest last.
 #[derive(Resource, Debug, Default)]
@@ -31,7 +31,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (undo, remember).chain().in_set(crate::AppSystems::RecordInput),
+                undo.in_set(crate::AppSystems::RecordInput),
+                // After every input system has written its actions.
+                remember.in_set(crate::AppSystems::Update).before(ApplyActions),
                 classify.after(crate::AppSystems::Update),
             )
                 .run_if(resource_exists::<Session<Wargame>>),
