@@ -112,7 +112,7 @@ pub(super) fn start_match<G: Game + Narrated>(
         ));
         if let Some(first) = session.game.first() {
             let name = &session.names()[first];
-            let verb = if name == "You" { "go" } else { "goes" };
+            let verb = super::agree(name, "go", "goes");
             let text = format!("Coin flip: {name} {verb} first.");
             log.push(text.clone());
             commands.insert_resource(CoinFlip {

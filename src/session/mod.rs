@@ -120,6 +120,11 @@ impl<G: Game> Session<G> {
     }
 }
 
+/// The verb for `name` as the log says it: "You go", "Computer goes".
+pub fn agree(name: &str, you: &'static str, others: &'static str) -> &'static str {
+    if name == "You" { you } else { others }
+}
+
 /// How the next game of `G` is set up: its config and the seat of the
 /// person at the screen. Without it a game starts from the default config
 /// in seat 0; it stays for "Play again".
@@ -336,7 +341,7 @@ impl MatchResult {
         let [a, b] = outcome.score;
         let headline = match outcome.winner {
             Some(w) => {
-                let verb = if names[w] == "You" { "win" } else { "wins" };
+                let verb = agree(&names[w], "win", "wins");
                 format!(
                     "{} {verb} {}–{}.",
                     names[w],

@@ -74,7 +74,7 @@ impl Narrated for Betting {
             BettingEvent::Settled(r) => {
                 let pot = r.chips[0] + r.chips[1];
                 let takes = |seat: usize| {
-                    let verb = if names[seat] == "You" { "take" } else { "takes" };
+                    let verb = crate::session::agree(&names[seat], "take", "takes");
                     format!("{} {verb} {pot} chips", names[seat])
                 };
                 let stacks = format!("{} against {}", r.chips[0], r.chips[1]);

@@ -307,7 +307,7 @@ fn sync_table(
             Label::MyPool => format!("pool {}", view.pool),
             Label::Status => match view.to_move {
                 Some(seat) => {
-                    let verb = if names[seat] == "You" { "bid" } else { "bids" };
+                    let verb = crate::session::agree(&names[seat], "bid", "bids");
                     let order = if seat == view.first { "first" } else { "second" };
                     format!("Round {} of {ROUNDS}\n{} {verb} {order}", view.round, names[seat])
                 }

@@ -139,7 +139,7 @@ fn side_card(ui: &mut egui::Ui, game: &Wargame, seat: Seat, me: Seat, name: &str
         }
     }
     for u in game.units.iter().filter(|u| u.owner == seat) {
-        let known = seat == me || u.known[me] || game.phase == Phase::Over;
+        let known = u.known_to(me) || game.phase == Phase::Over;
         let place = u.at.map_or("destroyed".to_string(), |c| format!("at {c}"));
         if known {
             let card = u.card();
@@ -306,7 +306,7 @@ fn hover_card(
         lines.push("smoke".into());
     }
     for u in game.units_at(at) {
-        let known = u.owner == me || u.known[me] || game.phase == Phase::Over;
+        let known = u.known_to(me) || game.phase == Phase::Over;
         lines.push(if known {
             format!("{} {} (size {})", side_name(u.owner), u.card().name, u.size)
         } else {

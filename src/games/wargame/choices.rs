@@ -202,7 +202,7 @@ impl Choices {
 pub fn describe(game: &Wargame, seat: Seat, action: &Action) -> String {
     let name = |u: usize| {
         let unit = &game.units[u];
-        if unit.owner == seat || unit.known[seat] {
+        if unit.known_to(seat) {
             unit.card().name.clone()
         } else {
             unit.kind.label().to_string()

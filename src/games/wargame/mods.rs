@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::SystemTime;
 
-use bevy::asset::{AssetPath, LoadState};
+use bevy::asset::{AssetLoadFailedEvent, AssetPath, LoadState};
 use bevy::prelude::*;
 
 use super::catalogue::{Catalogue, Entry, Origin};
@@ -67,13 +67,22 @@ pub fn register_source(app: &mut App) {
 #[derive(Resource, Default)]
 struct Watched {
     files: BTreeMap<String, (SystemTime, Handle<ScenarioFile>)>,
-    since: f32,
-    looked: bool,
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Watched>()
-        .add_systems(Update, (look_at_folder, list_in_catalogue).chain());
+    app.init_resource::<Watched>().add_systems(
+        Update,
+        (
+            look_at_folder,
+            // Only when a file came, went, loaded or failed: not every frame.
+            list_in_catalogue.run_if(
+                resource_changed::<Watched>
+                    .or_else(on_message::<AssetEvent<ScenarioFile>>)
+                    .or_else(on_message::<AssetLoadFailedEvent<ScenarioFile>>),
+            ),
+        )
+            .chain(),
+    );
 }
 
 fn look_at_folder(
@@ -81,13 +90,15 @@ fn look_at_folder(
     folder: Res<ModsFolder>,
     server: Res<AssetServer>,
     mut watched: ResMut<Watched>,
+    mut since: Local<Option<f32>>,
 ) {
-    watched.since += time.delta_secs();
-    if watched.looked && watched.since < LOOK_EVERY {
+    // Seconds since the last look; `None` before the first.
+    let waited = since.map_or(LOOK_EVERY, |s| s + time.delta_secs());
+    if waited < LOOK_EVERY {
+        *since = Some(waited);
         return;
     }
-    watched.looked = true;
-    watched.since = 0.0;
+    *since = Some(0.0);
     let Some(path) = &folder.0 else { return };
     let Ok(dir) = std::fs::read_dir(path) else { return };
     let mut seen: BTreeMap<String, SystemTime> = BTreeMap::new();
@@ -102,13 +113,15 @@ fn look_at_folder(
             .unwrap_or(SystemTime::UNIX_EPOCH);
         seen.insert(name, changed);
     }
-    watched.files.retain(|name, _| seen.contains_key(name));
+    if watched.files.keys().any(|name| !seen.contains_key(name)) {
+        watched.files.retain(|name, _| seen.contains_key(name));
+    }
     for (name, changed) in seen {
         let asset = AssetPath::from(name.clone()).with_source(SOURCE);
-        match watched.files.get_mut(&name) {
+        match watched.files.get(&name) {
             Some((when, _)) if *when == changed => {}
-            Some((when, _)) => {
-                *when = changed;
+            Some(_) => {
+                watched.files.get_mut(&name).expect("just seen").0 = changed;
                 server.reload(asset);
             }
             None => {

@@ -4,7 +4,7 @@
 use super::board::Coord;
 use super::data::Rulebook;
 use super::state::{AttackKind, Critical, Event, Wargame};
-use crate::session::Narrated;
+use crate::session::{Narrated, agree};
 
 impl Wargame {
     /// A unit as both players may name it: "black Line Infantry" once
@@ -74,7 +74,7 @@ impl Narrated for Wargame {
                         .and_then(|id| book.commander(id))
                         .map_or("no commander".to_string(), |c| c.name.clone())
                 };
-                let verb = if names[*first] == "You" { "move" } else { "moves" };
+                let verb = agree(&names[*first], "move", "moves");
                 format!(
                     "The battle begins: {} against {}. {} {verb} first.",
                     commander(&commanders[0]),
@@ -132,7 +132,7 @@ impl Narrated for Wargame {
                 )
             }
             Event::Inspected { by, unit } => {
-                let verb = if names[*by] == "You" { "see" } else { "sees" };
+                let verb = agree(&names[*by], "see", "sees");
                 format!(
                     "{} {verb} the class of the {}.",
                     names[*by],

@@ -28,6 +28,11 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Whether `seat` knows the class: its owner always does.
+    pub fn known_to(&self, seat: Seat) -> bool {
+        self.owner == seat || self.known[seat]
+    }
+
     pub fn card(&self) -> &'static UnitCard {
         Rulebook::get()
             .unit(&self.class)

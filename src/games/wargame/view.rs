@@ -89,7 +89,7 @@ impl Wargame {
             .alive()
             .filter(|u| u.owner == seat || !building)
             .map(|u| {
-                let known = u.owner == seat || u.known[seat];
+                let known = u.known_to(seat);
                 UnitView {
                     id: u.id,
                     owner: u.owner,
