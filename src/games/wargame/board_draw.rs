@@ -59,10 +59,10 @@ impl BoardLayout {
             Coord(0, rows - 1),
             Coord(columns - 1, 0),
         ]
-        .map(|c| layout.hex_to_world_pos(c.hex()));
+        .map(|c| from_hexx(layout.hex_to_world_pos(c.hex())));
         let low = corners.iter().fold(Vec2::MAX, |a, b| a.min(*b));
         let high = corners.iter().fold(Vec2::MIN, |a, b| a.max(*b));
-        layout.origin = BOARD_CENTER - (low + high) / 2.0;
+        layout.origin = to_hexx(BOARD_CENTER - (low + high) / 2.0);
         BoardLayout {
             layout,
             size,
@@ -73,14 +73,24 @@ impl BoardLayout {
     }
 
     pub fn world(&self, at: Coord) -> Vec2 {
-        self.layout.hex_to_world_pos(at.hex())
+        from_hexx(self.layout.hex_to_world_pos(at.hex()))
     }
 
     /// The board hex under a point of the table, if any.
     pub fn coord(&self, point: Vec2) -> Option<Coord> {
-        let at = Coord::from_hex(self.layout.world_pos_to_hex(point));
+        let at = Coord::from_hex(self.layout.world_pos_to_hex(to_hexx(point)));
         (at.col() >= 0 && at.row() >= 0 && at.col() < self.columns && at.row() < self.rows).then_some(at)
     }
+}
+
+// hexx 0.25 is built on an older glam than Bevy 0.20: points cross between
+// the two as plain coordinates.
+fn from_hexx(point: hexx::Vec2) -> Vec2 {
+    Vec2::from_array(point.to_array())
+}
+
+fn to_hexx(point: Vec2) -> hexx::Vec2 {
+    hexx::Vec2::from_array(point.to_array())
 }
 
 /// The meshes and colours the board is drawn with, made once.
