@@ -6,6 +6,11 @@
 # browser test need: Node.js with npm, and Chromium. Does nothing when they
 # are already there.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The Rust toolchain rust-toolchain.toml names, with its components and
+# targets, where rustup would not fetch it by itself (RUSTUP_AUTO_INSTALL=0).
+command -v rustup >/dev/null && rustup toolchain install >/dev/null
 
 packages=(
     pkg-config libasound2-dev
