@@ -24,13 +24,30 @@ use bevy::prelude::*;
 /// The order of the app's own systems within a frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AppSystems {
+    /// Input becomes Messages (actions, commands).
     RecordInput,
+    /// The sessions apply actions and the computer plays.
     Update,
+    /// What reacts to the frame's actions before the seats are shown
+    /// (a result held on screen, undo, saves).
+    Settle,
+    /// Each session rebuilds what its seat is shown; the tables draw
+    /// after this.
+    Show,
 }
 
 /// Rules, sessions, screens and settings: no window, no drawing, no sound.
 pub fn logic_plugin(app: &mut App) {
-    app.configure_sets(Update, (AppSystems::RecordInput, AppSystems::Update).chain());
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::RecordInput,
+            AppSystems::Update,
+            AppSystems::Settle,
+            AppSystems::Show,
+        )
+            .chain(),
+    );
     app.add_plugins((
         session::plugin,
         settings::plugin,

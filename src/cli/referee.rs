@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 
 use serde_json::{Map, Value, json};
 
-use crate::rules::{Bot, Game, Level, Seat, sub_seed};
+use crate::rules::{Audience, Bot, Game, Level, Seat, strict_json, sub_seed};
 
 /// The longest input line accepted, newline not counted.
 pub const LINE_LIMIT: usize = 64 * 1024;
@@ -54,7 +54,7 @@ pub fn run<G: Game>(
             .expect("an action that passed check applies");
         for event in &events {
             if let Some(message) = G::event_json(event) {
-                write_line(output, &message)?;
+                write_line(output, &addressed(message, G::audience(event)))?;
             }
         }
     }
@@ -64,6 +64,15 @@ pub fn run<G: Game>(
         &json!({"type": "end", "winner": outcome.winner, "score": outcome.score, "reveal": game.reveal_json()}),
     )?;
     Ok(())
+}
+
+/// A line for one seat carries `"to": P` (the protocol's audience rule):
+/// it goes out once, and only that seat may read it.
+fn addressed(mut message: Value, audience: Audience) -> Value {
+    if let (Audience::Only(seat), Some(object)) = (audience, message.as_object_mut()) {
+        object.insert("to".into(), json!(seat));
+    }
+    message
 }
 
 fn ask_until_legal<G: Game>(
@@ -145,7 +154,7 @@ fn read_action<G: Game>(game: &G, seat: Seat, line: Line) -> Result<G::Action, (
         Line::TooLong => return Err((None, format!("line longer than {LINE_LIMIT} bytes"))),
         Line::NotUtf8 => return Err((None, "line is not UTF-8 text".into())),
     };
-    let value: Value = serde_json::from_str(&text).map_err(|e| (None, format!("not JSON: {e}")))?;
+    let value = strict_json::parse(&text).map_err(|e| (None, format!("not JSON: {e}")))?;
     let Value::Object(object) = value else {
         return Err((None, "expected an object {\"player\":P,\"action\":A}".into()));
     };

@@ -44,6 +44,12 @@ impl GameId {
         }
     }
 
+    /// Whether a menu stops the game's clocks: then it hides the table
+    /// (betting's setup and decision clocks).
+    pub fn clocks_stop_under_menus(self) -> bool {
+        self == GameId::Betting
+    }
+
     pub fn pitch(self) -> &'static str {
         match self {
             GameId::Tiles => {

@@ -4,19 +4,40 @@
 
 mod colour;
 pub mod playout;
+pub mod strict_json;
 
 pub use colour::Colour;
 
 use std::fmt::Debug;
 
-use rand::rngs::StdRng;
-use serde::{Serialize, de::DeserializeOwned};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
 use crate::games::GameId;
 
 /// A player: 0 or 1.
 pub type Seat = usize;
+
+/// Every seeded random generator of the games: a named, portable algorithm
+/// (ChaCha with 12 rounds), so that a seed gives the same game whatever
+/// rand's `GameRng` becomes in a later version.
+pub type GameRng = rand::rngs::ChaCha12Rng;
+
+/// Who may learn of an event: both players, or one seat only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Audience {
+    Public,
+    Only(Seat),
+}
+
+impl Audience {
+    pub fn includes(self, seat: Seat) -> bool {
+        match self {
+            Audience::Public => true,
+            Audience::Only(s) => s == seat,
+        }
+    }
+}
 
 /// The other player.
 pub fn other(seat: Seat) -> Seat {
@@ -36,7 +57,7 @@ pub fn higher<T: Ord>(values: [T; 2]) -> Option<Seat> {
 /// The game's coin flip: who goes first, fixed by the seed.
 pub fn coin_flip(seed: u64) -> Seat {
     use rand::{RngExt, SeedableRng};
-    StdRng::seed_from_u64(sub_seed(seed, 1)).random_range(0..2)
+    GameRng::seed_from_u64(sub_seed(seed, 1)).random_range(0..2)
 }
 
 impl Outcome {
@@ -50,7 +71,7 @@ impl Outcome {
 }
 
 /// How a finished game came out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// `None` for a drawn game.
     pub winner: Option<Seat>,
@@ -70,7 +91,7 @@ impl Outcome {
 }
 
 /// The strength of a computer opponent. `Random` exists for measurement.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Level {
     Random,
     Easy,
@@ -111,12 +132,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// What one seat may know, with the public history it has seen.
     type View: Clone + Debug + Serialize + Send + Sync + 'static;
-    /// Something public that happened (a tile placed, a round settled).
+    /// Something that happened (a tile placed, a round settled), for the
+    /// seats in its `audience`.
     type Event: Clone + Debug + Serialize + Send + Sync + 'static;
 
     /// What a game is set up from besides its seed: nothing for the card
     /// games; the scenario and any forced dice for the wargame.
-    type Config: Clone + Debug + Default + Send + Sync + 'static;
+    type Config: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
 
     const ID: GameId;
 
@@ -138,7 +160,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Applies a legal action; an illegal one changes nothing.
     fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<Vec<Self::Event>, String>;
     fn outcome(&self) -> Option<Outcome>;
-    fn random_action(&self, rng: &mut StdRng) -> Self::Action;
+    /// Who may learn of `event`: everything is public unless a game says
+    /// otherwise (the wargame's checks on a block the other side has not
+    /// seen).
+    fn audience(_event: &Self::Event) -> Audience {
+        Audience::Public
+    }
+    fn random_action(&self, rng: &mut GameRng) -> Self::Action;
     fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>>;
 
     /// The protocol's `view` and `legal` for an `ask` to `seat`.

@@ -1,7 +1,8 @@
 //! Random playouts written once for every game: thousands of seeded games of
 //! random legal play, checking what must hold in any rules core.
 
-use rand::{SeedableRng, rngs::StdRng};
+use crate::rules::GameRng;
+use rand::SeedableRng;
 
 use super::{Game, Outcome, sub_seed};
 
@@ -27,7 +28,7 @@ pub fn random_playout_with<G: Game>(
     max_actions: usize,
 ) -> Result<Playout<G>, String> {
     let mut game = G::configured(config, seed);
-    let mut rng = StdRng::seed_from_u64(sub_seed(seed, 77));
+    let mut rng = GameRng::seed_from_u64(sub_seed(seed, 77));
     let mut states = vec![game.clone()];
     let mut actions = Vec::new();
     while let Some(seat) = game.to_move() {

@@ -10,15 +10,41 @@ use crate::rules::Game;
 #[derive(Message, Debug, Clone, Copy)]
 pub struct LiftCurtain;
 
+/// The table now has another seat's eyes: what it shows is laid out afresh
+/// for that seat, with nothing moving out of the last seat's layout.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct ViewerChanged;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<LiftCurtain>();
+    app.add_message::<LiftCurtain>().add_message::<ViewerChanged>();
 }
 
-pub(super) fn lift_curtain<G: Game>(mut session: ResMut<Session<G>>, mut lifts: MessageReader<LiftCurtain>) {
+/// Space lifts a curtain that was already down when the frame began: the
+/// key is read before anything this frame can put a curtain down, so the
+/// press that moves past a result never lifts the curtain it brings.
+pub(super) fn lift_with_keys<G: Game>(
+    session: Res<Session<G>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut lift: MessageWriter<LiftCurtain>,
+) {
+    if session.curtain.is_some() && keys.is_some_and(|k| k.just_pressed(KeyCode::Space)) {
+        lift.write(LiftCurtain);
+    }
+}
+
+pub(super) fn lift_curtain<G: Game>(
+    mut session: ResMut<Session<G>>,
+    mut lifts: MessageReader<LiftCurtain>,
+    mut changed: MessageWriter<ViewerChanged>,
+) {
     if lifts.read().count() == 0 {
         return;
     }
     if let Some(seat) = session.curtain.take() {
-        session.viewer = seat;
+        session.version += 1;
+        if session.viewer != seat {
+            session.viewer = seat;
+            changed.write(ViewerChanged);
+        }
     }
 }

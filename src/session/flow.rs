@@ -1,9 +1,10 @@
 //! From the new-game dialog into a game, and out of it again.
 
+use crate::rules::GameRng;
 use bevy::prelude::*;
-use rand::{RngExt, rngs::StdRng};
+use rand::RngExt;
 
-use super::{GameLog, MatchOptions, Narrated, Opponent, Prepared, Session};
+use super::{GameLog, MatchOptions, Narrated, Opponent, Prepared, Session, Shown};
 use crate::cli::Launch;
 use crate::games::GameId;
 use crate::rules::Game;
@@ -99,18 +100,16 @@ pub(super) fn start_match<G: Game + Narrated>(
     for request in requests.read().filter(|r| r.game == G::ID) {
         let seed = request
             .seed
-            .unwrap_or_else(|| rand::make_rng::<StdRng>().random());
+            .unwrap_or_else(|| rand::make_rng::<GameRng>().random());
         let session = match prepared.as_deref() {
             Some(p) => Session::<G>::configured(&p.config, p.human, seed, request.opponent),
             None => Session::<G>::new(seed, request.opponent),
         };
-        log.lines.clear();
-        log.push(format!(
-            "{} — {} (game seed {seed})",
-            G::ID.title(),
-            request.opponent.label()
-        ));
-        if let Some(first) = session.game.first() {
+        log.clear();
+        // The seed stays secret until the end: the computer's choices and
+        // the random fills follow from it. The result screen shows it.
+        log.push(format!("{} — {}", G::ID.title(), request.opponent.label()));
+        if let Some(first) = session.first() {
             let name = &session.names()[first];
             let verb = super::agree(name, "go", "goes");
             let text = format!("Coin flip: {name} {verb} first.");
@@ -131,4 +130,5 @@ pub(super) fn start_match<G: Game + Narrated>(
 
 pub(super) fn end_session<G: Game>(mut commands: Commands) {
     commands.remove_resource::<Session<G>>();
+    commands.remove_resource::<Shown<G>>();
 }

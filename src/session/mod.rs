@@ -4,6 +4,8 @@
 
 mod curtain;
 mod flow;
+mod record;
+mod shown;
 
 use std::marker::PhantomData;
 
@@ -11,12 +13,15 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::games::GameId;
-use crate::rules::{Bot, Game, Level, Outcome, Seat, sub_seed};
+use crate::rules::{Audience, Bot, Game, Level, Outcome, Seat, sub_seed};
 use crate::screens::Screen;
 use crate::settings::Settings;
 
-pub use curtain::LiftCurtain;
+pub use curtain::{LiftCurtain, ViewerChanged};
 pub use flow::{CoinFlip, MatchCommand, StartMatch};
+use record::Match;
+pub use record::{MatchRecord, Step};
+pub use shown::{Reveal, Shown};
 
 /// Who sits across the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,24 +48,28 @@ pub struct MatchOptions {
 }
 
 /// A game in progress. Present only while one is played or its result shown.
+/// The match inside is private to this module: drivers act through it and
+/// everything else reads the `Shown` it gives each seat.
 #[derive(Resource)]
 pub struct Session<G: Game> {
-    pub game: G,
+    played: Match<G>,
     pub opponent: Opponent,
-    pub seed: u64,
     /// The seat of the person at the screen (against the computer).
     pub human: Seat,
     bots: [Option<Box<dyn Bot<G>>>; 2],
     /// The seat whose private information the table may show.
-    pub viewer: Seat,
+    viewer: Seat,
     /// While `Some(seat)`, a curtain hides everything private until that
     /// player takes the screen.
-    pub curtain: Option<Seat>,
+    curtain: Option<Seat>,
     /// Seconds until the computer acts or the result screen opens.
-    pub wait: f32,
+    wait: f32,
     /// The table is still showing what just happened: nobody acts and the
     /// result screen waits.
-    pub hold: bool,
+    hold: bool,
+    /// Counts the changes a seat can see, so that `Shown` is rebuilt only
+    /// when one happened.
+    version: u64,
 }
 
 impl<G: Game> Session<G> {
@@ -70,11 +79,22 @@ impl<G: Game> Session<G> {
 
     /// A fresh game from `config`, the person at the screen in seat `human`.
     pub fn configured(config: &G::Config, human: Seat, seed: u64, opponent: Opponent) -> Self {
-        Self::resume(G::configured(config, seed), human, seed, opponent)
+        Self::around(Match::new(config, seed), human, opponent)
     }
 
-    /// A session around a game already under way (a saved battle).
-    pub fn resume(game: G, human: Seat, seed: u64, opponent: Opponent) -> Self {
+    /// A game played again from its record (a saved battle); an action that
+    /// is not legal any more is refused with its step.
+    pub fn resumed(record: &MatchRecord<G>, human: Seat, opponent: Opponent) -> Result<Self, String> {
+        Ok(Self::around(Match::from_record(record)?, human, opponent))
+    }
+
+    /// The record as it stands, to be kept (a saved battle).
+    pub fn record(&self) -> MatchRecord<G> {
+        self.played.record()
+    }
+
+    fn around(played: Match<G>, human: Seat, opponent: Opponent) -> Self {
+        let seed = played.seed();
         let computer = |seat: Seat| match opponent {
             Opponent::Computer(level) if seat != human => {
                 Some(G::bot(level, sub_seed(seed, 100 + seat as u64)))
@@ -82,18 +102,18 @@ impl<G: Game> Session<G> {
             _ => None,
         };
         let bots = [computer(0), computer(1)];
-        let to_move = game.to_move().unwrap_or(human);
+        let to_move = played.game().to_move().unwrap_or(human);
         let friend = opponent == Opponent::Friend;
         Session {
-            game,
+            played,
             opponent,
-            seed,
             human,
             bots,
             viewer: if friend { to_move } else { human },
             curtain: friend.then_some(to_move),
             wait: 0.0,
             hold: false,
+            version: 0,
         }
     }
 
@@ -103,7 +123,8 @@ impl<G: Game> Session<G> {
 
     /// The seat the person at the screen may act for now, if any.
     pub fn human_to_move(&self) -> Option<Seat> {
-        self.game
+        self.played
+            .game()
             .to_move()
             .filter(|&s| self.is_human(s) && self.curtain.is_none() && !self.hold && s == self.viewer)
     }
@@ -116,7 +137,104 @@ impl<G: Game> Session<G> {
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+        self.played.game().outcome()
+    }
+
+    /// The coin flip's result, public from the start.
+    pub fn first(&self) -> Option<Seat> {
+        self.played.game().first()
+    }
+
+    pub fn viewer(&self) -> Seat {
+        self.viewer
+    }
+
+    /// What the seat at the screen sees now (for the systems that settle a
+    /// frame's actions before `Shown` is rebuilt).
+    pub fn view(&self) -> G::View {
+        self.played.game().view(self.viewer)
+    }
+
+    pub fn curtain(&self) -> Option<Seat> {
+        self.curtain
+    }
+
+    pub fn hold(&self) -> bool {
+        self.hold
+    }
+
+    /// Keeps the table still (a result on screen): nobody acts meanwhile.
+    pub fn set_hold(&mut self, hold: bool) {
+        if self.hold != hold {
+            self.hold = hold;
+            self.version += 1;
+        }
+    }
+
+    /// Puts the curtain down before `seat`, or takes it away (`None`)
+    /// without changing whose eyes the table has.
+    pub fn set_curtain(&mut self, curtain: Option<Seat>) {
+        if self.curtain != curtain {
+            self.curtain = curtain;
+            self.version += 1;
+        }
+    }
+
+    /// How many actions the record holds.
+    pub fn steps(&self) -> usize {
+        self.played.steps().len()
+    }
+
+    /// The seed that replays the game, once it is over; while it runs it is
+    /// a secret (the computer's choices and the dice follow from it).
+    pub fn finished_seed(&self) -> Option<u64> {
+        self.outcome().map(|_| self.played.seed())
+    }
+
+    /// Takes the record back to its first `len` actions (undo).
+    pub fn rewind(&mut self, len: usize) {
+        self.played.rewind(len);
+        self.version += 1;
+    }
+
+    /// Applies an action of `seat` and reports its events to their
+    /// audiences; the computer acts through this too.
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+        by_computer: bool,
+        happened: &mut MessageWriter<Happened<G>>,
+        log: &mut GameLog,
+        settings: &Settings,
+    ) -> Result<(), String>
+    where
+        G: Narrated,
+    {
+        let events = self.played.apply(seat, action)?;
+        self.version += 1;
+        let names = self.names();
+        for event in events {
+            let audience = G::audience(&event);
+            let line = self.played.game().narrate_in(&event, &names);
+            if let Some(line) = &line {
+                log.push_for(audience, line.clone());
+            }
+            happened.write(Happened {
+                event,
+                audience,
+                line,
+                by_computer,
+            });
+        }
+        self.wait = settings.pause_seconds();
+        if let Some(next) = self.played.game().to_move()
+            && self.opponent == Opponent::Friend
+            && next != seat
+        {
+            self.curtain = Some(next);
+        }
+        Ok(())
     }
 }
 
@@ -157,24 +275,59 @@ impl<G: Game> Act<G> {
     }
 }
 
-/// An event of the game, for the table's animations and sounds.
+/// An event of the game, for the table's animations and sounds. A table
+/// plays only the events whose audience includes the seat it shows.
 #[derive(Message)]
 pub struct Happened<G: Game> {
     pub event: G::Event,
+    pub audience: Audience,
+    /// The log's line for it, if it has one.
+    pub line: Option<String>,
     pub by_computer: bool,
+}
+
+impl<G: Game> Happened<G> {
+    /// The event, if the seat whose eyes the table has may see it.
+    pub fn seen_by(&self, seat: Seat) -> Option<&G::Event> {
+        self.audience.includes(seat).then_some(&self.event)
+    }
 }
 
 /// The running log of what happened, shown beside every game, after the
 /// notices (a settings file that could not be read) that outlive a game.
+/// A line for one seat is shown only while that seat has the screen.
 #[derive(Resource, Default, Debug)]
 pub struct GameLog {
     pub notices: Vec<String>,
-    pub lines: Vec<String>,
+    lines: Vec<(Audience, String)>,
+    /// Whose eyes the log has (`None`: a curtain is down, only public
+    /// lines).
+    reader: Option<Seat>,
 }
 
 impl GameLog {
+    /// A line for both players.
     pub fn push(&mut self, line: impl Into<String>) {
-        self.lines.push(line.into());
+        self.push_for(Audience::Public, line);
+    }
+
+    pub fn push_for(&mut self, audience: Audience, line: impl Into<String>) {
+        self.lines.push((audience, line.into()));
+    }
+
+    /// The lines the reader may see, oldest first.
+    pub fn shown(&self) -> impl Iterator<Item = &str> {
+        self.lines
+            .iter()
+            .filter(|(audience, _)| {
+                self.reader.is_some_and(|r| audience.includes(r)) || *audience == Audience::Public
+            })
+            .map(|(_, line)| line.as_str())
+    }
+
+    /// Starts the log of a new game.
+    pub fn clear(&mut self) {
+        self.lines.clear();
     }
 
     pub fn notice(&mut self, line: impl Into<String>) {
@@ -221,9 +374,42 @@ impl<G: Game + Narrated> Plugin for SessionPlugin<G> {
                     .chain()
                     .in_set(crate::AppSystems::Update),
             )
+            .add_systems(
+                Update,
+                curtain::lift_with_keys::<G>
+                    .run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing)))
+                    .run_if(in_state(crate::menus::Menu::None))
+                    .in_set(crate::AppSystems::RecordInput),
+            )
+            .add_systems(
+                Update,
+                show::<G>
+                    .run_if(resource_exists::<Session<G>>)
+                    .in_set(crate::AppSystems::Show),
+            )
             .add_systems(OnEnter(Screen::Title), flow::end_session::<G>)
             .add_systems(OnEnter(Screen::GameList), flow::end_session::<G>);
     }
+}
+
+/// Rebuilds what the seat at the screen is shown when the session changed
+/// in a way a seat can see; the log follows whose eyes the table has.
+fn show<G: Game>(
+    mut commands: Commands,
+    session: Res<Session<G>>,
+    shown: Option<Res<Shown<G>>>,
+    mut seen: Local<Option<u64>>,
+    mut log: ResMut<GameLog>,
+) {
+    if *seen == Some(session.version) && shown.is_some() && !session.is_added() {
+        return;
+    }
+    *seen = Some(session.version);
+    let reader = session.curtain.is_none().then_some(session.viewer);
+    if log.reader != reader {
+        log.reader = reader;
+    }
+    commands.insert_resource(Shown::of(&session));
 }
 
 fn apply_human_actions<G: Game + Narrated>(
@@ -237,21 +423,20 @@ fn apply_human_actions<G: Game + Narrated>(
         let Some(seat) = session.human_to_move() else {
             continue;
         };
-        match session.game.apply(seat, act.action.clone()) {
-            Ok(events) => after_action(
-                &mut session,
-                seat,
-                events,
-                false,
-                &mut happened,
-                &mut log,
-                &settings,
-            ),
-            Err(reason) => log.push(format!("Not allowed: {reason}")),
+        if let Err(reason) = session.act(
+            seat,
+            act.action.clone(),
+            false,
+            &mut happened,
+            &mut log,
+            &settings,
+        ) {
+            log.push(format!("Not allowed: {reason}"));
         }
     }
 }
 
+/// The computer's seat: it sees only its own view.
 fn drive_computer<G: Game + Narrated>(
     mut session: ResMut<Session<G>>,
     time: Res<Time>,
@@ -259,7 +444,7 @@ fn drive_computer<G: Game + Narrated>(
     mut log: ResMut<GameLog>,
     settings: Res<Settings>,
 ) {
-    let Some(seat) = session.game.to_move() else {
+    let Some(seat) = session.played.game().to_move() else {
         return;
     };
     if session.is_human(seat) || session.hold {
@@ -269,41 +454,13 @@ fn drive_computer<G: Game + Narrated>(
     if session.wait > 0.0 {
         return;
     }
-    let view = session.game.view(seat);
+    let view = session.played.game().view(seat);
     let session = &mut *session;
     let bot = session.bots[seat].as_mut().expect("a computer seat has a bot");
     let action = bot.choose(&view);
-    match session.game.apply(seat, action) {
-        Ok(events) => after_action(session, seat, events, true, &mut happened, &mut log, &settings),
-        Err(reason) => {
-            error!("the computer chose an illegal action: {reason}");
-            log.push("The computer could not find a legal move.");
-        }
-    }
-}
-
-fn after_action<G: Game + Narrated>(
-    session: &mut Session<G>,
-    seat: Seat,
-    events: Vec<G::Event>,
-    by_computer: bool,
-    happened: &mut MessageWriter<Happened<G>>,
-    log: &mut GameLog,
-    settings: &Settings,
-) {
-    let names = session.names();
-    for event in events {
-        if let Some(line) = session.game.narrate_in(&event, &names) {
-            log.push(line);
-        }
-        happened.write(Happened { event, by_computer });
-    }
-    session.wait = settings.pause_seconds();
-    if let Some(next) = session.game.to_move()
-        && session.opponent == Opponent::Friend
-        && next != seat
-    {
-        session.curtain = Some(next);
+    if let Err(reason) = session.act(seat, action, true, &mut happened, &mut log, &settings) {
+        error!("the computer chose an illegal action: {reason}");
+        log.push("The computer could not find a legal move.");
     }
 }
 
@@ -321,10 +478,10 @@ fn finish<G: Game + Narrated>(
     if session.wait > 0.0 {
         return;
     }
-    let result = MatchResult::new(session.names(), outcome);
+    let result = MatchResult::new(session.names(), outcome, session.played.seed());
     log.push(format!("Game over: {}", result.headline));
     commands.insert_resource(result);
-    session.curtain = None;
+    session.set_curtain(None);
     next.set(Screen::Result);
 }
 
@@ -334,10 +491,13 @@ pub struct MatchResult {
     pub names: [String; 2],
     pub outcome: Outcome,
     pub headline: String,
+    /// The game's seed, secret while it ran: with the record it replays
+    /// the game.
+    pub seed: u64,
 }
 
 impl MatchResult {
-    pub fn new(names: [String; 2], outcome: Outcome) -> Self {
+    pub fn new(names: [String; 2], outcome: Outcome, seed: u64) -> Self {
         let [a, b] = outcome.score;
         let headline = match outcome.winner {
             Some(w) => {
@@ -355,6 +515,7 @@ impl MatchResult {
             names,
             outcome,
             headline,
+            seed,
         }
     }
 }

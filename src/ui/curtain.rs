@@ -6,27 +6,22 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::theme;
 use crate::rules::Game;
-use crate::session::{LiftCurtain, Narrated, Session};
+use crate::session::{LiftCurtain, Narrated, Shown};
 
 pub(super) fn curtain_overlay<G: Game + Narrated>(
     mut contexts: EguiContexts,
-    session: Res<Session<G>>,
+    shown: Res<Shown<G>>,
     mut lift: MessageWriter<LiftCurtain>,
-    keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
-    let Some(seat) = session.curtain else {
+    let Some(seat) = shown.curtain else {
         return Ok(());
     };
-    let name = &session.names()[seat];
+    let name = &shown.names[seat];
     let ctx = contexts.ctx_mut()?;
-    let mut lifted = keys.just_pressed(KeyCode::Space);
-    let curtain = theme::cover(
-        ctx,
-        "curtain",
-        egui::Order::Foreground,
-        egui::Color32::from_rgb(22, 16, 12),
-    );
-    lifted |= curtain.inner.clicked();
+    // Space is read with the game's input (`session::curtain`), before a
+    // curtain can come down in the same frame; here only a click lifts it.
+    let curtain = theme::cover(ctx, "curtain", egui::Order::Foreground, theme::CURTAIN);
+    let lifted = curtain.inner.clicked();
     let screen = ctx.content_rect();
     let painter = ctx.layer_painter(curtain.response.layer_id);
     painter.text(

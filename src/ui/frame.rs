@@ -94,7 +94,7 @@ fn log_panel(mut contexts: EguiContexts, mut space: ResMut<FreeSpace>, log: Res<
                     for notice in &log.notices {
                         ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
                     }
-                    for line in &log.lines {
+                    for line in log.shown() {
                         ui.label(line);
                     }
                 });

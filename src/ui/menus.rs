@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{UiLayer, theme};
+use crate::games::GameId;
 use crate::menus::Menu;
 use crate::rules::Level;
 use crate::screens::Screen;
@@ -23,12 +24,23 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(Update, apply_fullscreen.run_if(resource_changed::<Settings>));
 }
 
-fn dim(ctx: &egui::Context) {
+/// What covers the table while a menu is open: a see-through dim, or, in a
+/// game whose clocks stop under a menu (betting), an opaque cover, so that
+/// nobody studies the board with the clock stopped.
+pub fn menu_cover(game: Option<GameId>, screen: &Screen) -> egui::Color32 {
+    if *screen == Screen::Playing && game.is_some_and(GameId::clocks_stop_under_menus) {
+        theme::CURTAIN
+    } else {
+        egui::Color32::from_black_alpha(170)
+    }
+}
+
+fn dim(ctx: &egui::Context, options: Option<&MatchOptions>, screen: &Screen) {
     theme::cover(
         ctx,
         "dim",
         egui::Order::Middle,
-        egui::Color32::from_black_alpha(170),
+        menu_cover(options.map(|o| o.game), screen),
     );
 }
 
@@ -37,9 +49,10 @@ fn pause(
     mut menu: ResMut<NextState<Menu>>,
     mut commands: MessageWriter<MatchCommand>,
     screen: Res<State<Screen>>,
+    options: Option<Res<MatchOptions>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    dim(ctx);
+    dim(ctx, options.as_deref(), screen.get());
     theme::dialog("Paused").show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             if theme::menu_button(ui, "Resume") {
@@ -81,9 +94,10 @@ fn settings_window(
     file: Res<SettingsFile>,
     mut menu: ResMut<NextState<Menu>>,
     screen: Res<State<Screen>>,
+    options: Option<Res<MatchOptions>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    dim(ctx);
+    dim(ctx, options.as_deref(), screen.get());
     let mut edited = settings.clone();
     theme::dialog("Settings").show(ctx, |ui| {
         ui.checkbox(
@@ -136,8 +150,8 @@ fn rules_window(
     screen: Res<State<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    dim(ctx);
-    let game = options.map(|o| o.game).unwrap_or(crate::games::GameId::Tiles);
+    dim(ctx, options.as_deref(), screen.get());
+    let game = options.map(|o| o.game).unwrap_or(GameId::Tiles);
     egui::Window::new(format!("Rules: {}", game.title()))
         .collapsible(false)
         .default_size([640.0, 520.0])

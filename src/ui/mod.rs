@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
 use crate::rules::Game;
-use crate::session::{Narrated, Session};
+use crate::session::{Narrated, Shown};
 
 /// The order egui is drawn in: panels around the table first, then each
 /// game's own panels, then windows and overlays on top.
@@ -154,7 +154,7 @@ pub fn session_ui<G: Game + Narrated>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         curtain::curtain_overlay::<G>
-            .run_if(resource_exists::<Session<G>>)
+            .run_if(resource_exists::<Shown<G>>)
             .in_set(UiLayer::Overlay),
     );
 }

@@ -52,6 +52,9 @@ pub fn menu_button(ui: &mut egui::Ui, label: &str) -> bool {
     .clicked()
 }
 
+/// The curtain's colour: opaque, so that nothing private shows through.
+pub const CURTAIN: egui::Color32 = egui::Color32::from_rgb(22, 16, 12);
+
 /// Covers the whole window with `colour` at `order`, swallowing clicks
 /// that would reach what lies beneath; the response tells of a click on it.
 pub fn cover(

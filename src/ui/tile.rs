@@ -3,8 +3,10 @@
 //! back, and turns over when a face-down tile is revealed.
 
 use bevy::prelude::*;
+use bevy::transform::TransformSystems;
 
 use crate::rules::Colour;
+use crate::session::ViewerChanged;
 use crate::settings::Settings;
 use crate::ui::theme;
 
@@ -87,7 +89,8 @@ impl FromWorld for TilePalette {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TilePalette>()
-        .add_systems(Update, glide.after(crate::AppSystems::Update));
+        // After every table has set its tiles' targets for the frame.
+        .add_systems(PostUpdate, glide.before(TransformSystems::Propagate));
 }
 
 /// A hidden tile with its edge and number, carrying `extra` (its game's
@@ -121,6 +124,7 @@ pub fn spawn_tile(commands: &mut Commands, palette: &TilePalette, extra: impl Bu
 fn glide(
     time: Res<Time>,
     settings: Res<Settings>,
+    mut viewer_changed: MessageReader<ViewerChanged>,
     palette: Res<TilePalette>,
     mut pieces: Query<(
         &mut TileLook,
@@ -133,14 +137,21 @@ fn glide(
 ) {
     let factor = settings.animation_speed.factor();
     let dt = time.delta_secs();
-    // Exponential easing: about 90% of the way in 0.25 s at Normal speed.
-    let step = if factor <= 0.0 {
-        1.0
-    } else {
-        1.0 - (-dt * 9.0 / factor).exp()
-    };
+    // Another seat took the screen: every tile stands at once where the new
+    // seat's view puts it, so that no tile slides out of the place it had
+    // for the last seat (which would tell where it stood).
+    let snap = viewer_changed.read().count() > 0 || factor <= 0.0;
     for (mut look, mut transform, mut material, children) in &mut pieces {
-        transform.translation = transform.translation.lerp(look.target, step);
+        if snap {
+            transform.translation = look.target;
+            look.shown = look.wanted;
+            look.flip = None;
+        }
+        // Exponential easing: about 90% of the way in 0.25 s at Normal speed.
+        let target = look.target;
+        transform
+            .translation
+            .smooth_nudge(&target, 9.0 / factor.max(f32::EPSILON), dt);
         if transform.translation.distance(look.target) < 0.5 {
             transform.translation = look.target;
         }

@@ -6,14 +6,15 @@ use black_and_white::games::betting::{Betting, BettingAction, BettingView, Phase
 use black_and_white::rules::{Bot, Game, Level};
 
 use crate::support::hard_against;
-use rand::{SeedableRng, rngs::StdRng};
+use black_and_white::rules::GameRng;
+use rand::SeedableRng;
 
-type Arrange = fn(&mut StdRng) -> Vec<Placement>;
+type Arrange = fn(&mut GameRng) -> Vec<Placement>;
 type Decide = fn(&BettingView) -> BettingAction;
 
 /// A player who always decides the same way over some arrangement.
 struct Trick {
-    rng: StdRng,
+    rng: GameRng,
     arrange: Arrange,
     decide: Decide,
 }
@@ -29,7 +30,7 @@ impl Bot<Betting> for Trick {
 }
 
 /// Twenty-one chips on the 0, one on every other tile: a tower of bluff.
-fn tower_on_zero(rng: &mut StdRng) -> Vec<Placement> {
+fn tower_on_zero(rng: &mut GameRng) -> Vec<Placement> {
     let mut arrangement = random_arrangement(rng);
     for p in &mut arrangement {
         p.chips = if p.tile == 0 { 21 } else { 1 };
@@ -38,7 +39,7 @@ fn tower_on_zero(rng: &mut StdRng) -> Vec<Placement> {
 }
 
 /// The chips follow the tiles exactly: 0 gets 1 chip, 9 gets 5 more.
-fn by_number(rng: &mut StdRng) -> Vec<Placement> {
+fn by_number(rng: &mut GameRng) -> Vec<Placement> {
     let mut arrangement = random_arrangement(rng);
     let chips = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5];
     for p in &mut arrangement {
@@ -67,7 +68,7 @@ fn hard_is_not_beaten_by_one_fixed_trick() {
         let rate = hard_against::<Betting>(
             |seed| {
                 Box::new(Trick {
-                    rng: StdRng::seed_from_u64(seed),
+                    rng: GameRng::seed_from_u64(seed),
                     arrange,
                     decide,
                 })

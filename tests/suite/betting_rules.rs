@@ -6,8 +6,9 @@ use black_and_white::games::betting::{
     AutoFold, Betting, BettingAction, BettingEvent, Draft, Phase, Placement, Pull, SlotOutcome, SlotResult,
     Sourcing,
 };
+use black_and_white::rules::GameRng;
 use black_and_white::rules::{Game, Outcome};
-use rand::{SeedableRng, rngs::StdRng};
+use rand::SeedableRng;
 use serde_json::json;
 
 use crate::support::{arrangement, betting_p0, betting_p1};
@@ -290,7 +291,7 @@ fn a_player_who_cannot_cover_the_gap_folds_automatically() {
 
 #[test]
 fn a_draft_board_fills_its_gaps_at_random_and_says_what_is_missing() {
-    let mut rng = StdRng::seed_from_u64(5);
+    let mut rng = GameRng::seed_from_u64(5);
     let untouched = Draft::default();
     assert!(untouched.is_untouched());
     assert_eq!(untouched.arrangement().unwrap_err(), "Place 10 more tiles");

@@ -10,7 +10,7 @@ use black_and_white::games::tiles::{Tiles, TilesAction};
 use black_and_white::rules::{Game, Level};
 use black_and_white::screens::Screen;
 use black_and_white::session::{
-    Act, GameLog, LiftCurtain, MatchCommand, MatchResult, Opponent, Session, StartMatch,
+    Act, GameLog, LiftCurtain, MatchCommand, MatchResult, Opponent, Session, Shown, StartMatch,
 };
 use black_and_white::settings::{AnimationSpeed, Settings, SettingsFile};
 
@@ -30,6 +30,11 @@ pub fn app(config: &std::path::Path) -> App {
     app.world_mut().resource_mut::<Settings>().animation_speed = AnimationSpeed::Instant;
     app.update();
     app
+}
+
+/// What the seat at the screen is shown: all a test of the app may read.
+pub fn shown<G: Game>(app: &App) -> &Shown<G> {
+    app.world().resource::<Shown<G>>()
 }
 
 pub fn screen(app: &App) -> Screen {
@@ -55,11 +60,11 @@ fn play_to_the_end(app: &mut App) -> usize {
         if screen(app) == Screen::Result {
             return actions;
         }
-        let session = app.world().resource::<Session<Tiles>>();
-        if session.curtain.is_some() {
+        let shown = shown::<Tiles>(app);
+        if shown.curtain.is_some() {
             app.world_mut().write_message(LiftCurtain);
-        } else if let Some(seat) = session.human_to_move() {
-            let tile = session.game.view(seat).hand[0];
+        } else if shown.acting.is_some() {
+            let tile = shown.view.hand[0];
             app.world_mut()
                 .write_message(Act::<Tiles>::new(TilesAction { tile }));
             actions += 1;
@@ -75,25 +80,31 @@ fn a_whole_game_against_the_computer_through_to_the_result_screen() {
     let mut app = app(&dir);
     assert_eq!(screen(&app), Screen::Title);
     start(&mut app, Opponent::Computer(Level::Hard), 11);
-    let first = app.world().resource::<Session<Tiles>>().game.first().unwrap();
+    let first = app.world().resource::<Session<Tiles>>().first().unwrap();
     let log = app.world().resource::<GameLog>();
+    assert!(log.shown().any(|l| l.starts_with("Coin flip:")));
+    // The seed decides the computer's choices: nothing shows it while the
+    // game runs.
     assert!(
-        log.lines.iter().any(|l| l.starts_with("Coin flip:")),
+        !log.shown().any(|l| l.contains("seed") || l.contains("11")),
         "{:?}",
-        log.lines
+        log.shown().collect::<Vec<_>>()
     );
+    assert_eq!(app.world().resource::<Session<Tiles>>().finished_seed(), None);
 
     let actions = play_to_the_end(&mut app);
     assert_eq!(actions, 9, "the person plays one tile in each of nine rounds");
     let session = app.world().resource::<Session<Tiles>>();
-    let outcome = session.game.outcome().unwrap();
-    assert_eq!(session.game.first(), Some(first));
+    let outcome = session.outcome().unwrap();
+    assert_eq!(session.first(), Some(first));
+    assert_eq!(session.finished_seed(), Some(11), "the result shows the seed");
+    assert_eq!(app.world().resource::<MatchResult>().seed, 11);
     let result = app.world().resource::<MatchResult>();
     assert_eq!(result.outcome, outcome);
     assert!(!result.headline.is_empty());
     let log = app.world().resource::<GameLog>();
-    assert_eq!(log.lines.iter().filter(|l| l.starts_with("Round ")).count(), 9);
-    assert!(log.lines.last().unwrap().starts_with("Game over"));
+    assert_eq!(log.shown().filter(|l| l.starts_with("Round ")).count(), 9);
+    assert!(log.shown().last().unwrap().starts_with("Game over"));
 
     // Play again: a fresh game with the same options.
     app.world_mut().write_message(MatchCommand::PlayAgain);
@@ -102,7 +113,8 @@ fn a_whole_game_against_the_computer_through_to_the_result_screen() {
     assert_eq!(screen(&app), Screen::Playing);
     let session = app.world().resource::<Session<Tiles>>();
     assert_eq!(session.opponent, Opponent::Computer(Level::Hard));
-    assert!(session.game.rounds().is_empty());
+    assert_eq!(shown::<Tiles>(&app).view.round, 1, "a fresh game");
+    assert!(session.steps() <= 1, "at most the computer's lead");
 
     // Quit to the menu ends the session.
     app.world_mut().write_message(MatchCommand::Quit);
@@ -117,43 +129,37 @@ fn friends_on_one_screen_pass_it_behind_a_curtain() {
     let dir = config_dir("friend");
     let mut app = app(&dir);
     start(&mut app, Opponent::Friend, 5);
-    let session = app.world().resource::<Session<Tiles>>();
-    let first = session.game.first().unwrap();
+    let first = app.world().resource::<Session<Tiles>>().first().unwrap();
+    let seen = shown::<Tiles>(&app);
     assert_eq!(
-        session.curtain,
+        seen.curtain,
         Some(first),
         "the curtain is up before the first move"
     );
-    assert_eq!(
-        session.human_to_move(),
-        None,
-        "nobody may play behind the curtain"
-    );
+    assert_eq!(seen.acting, None, "nobody may play behind the curtain");
 
     // An action sent while the curtain is up changes nothing.
-    let before = session.game.clone();
+    let before = seen.view.clone();
     app.world_mut()
         .write_message(Act::<Tiles>::new(TilesAction { tile: 4 }));
     app.update();
-    assert_eq!(app.world().resource::<Session<Tiles>>().game, before);
+    assert_eq!(shown::<Tiles>(&app).view, before);
+    assert_eq!(app.world().resource::<Session<Tiles>>().steps(), 0);
 
     app.world_mut().write_message(LiftCurtain);
     app.update();
-    let session = app.world().resource::<Session<Tiles>>();
-    assert_eq!((session.curtain, session.viewer), (None, first));
+    let seen = shown::<Tiles>(&app);
+    assert_eq!((seen.curtain, seen.seat, seen.acting), (None, first, Some(first)));
     app.world_mut()
         .write_message(Act::<Tiles>::new(TilesAction { tile: 4 }));
     app.update();
-    let session = app.world().resource::<Session<Tiles>>();
+    let seen = shown::<Tiles>(&app);
     assert_eq!(
-        session.curtain,
+        seen.curtain,
         Some(1 - first),
         "play passes to the other person: curtain"
     );
-    assert_eq!(
-        session.viewer, first,
-        "the table shows nothing new until it is lifted"
-    );
+    assert_eq!(seen.seat, first, "the table shows nothing new until it is lifted");
 
     play_to_the_end(&mut app);
     assert!(app.world().get_resource::<MatchResult>().is_some());
@@ -222,9 +228,9 @@ fn a_whole_game_of_bidding_through_bid_and_seal_messages() {
         if screen(&app) == Screen::Result {
             break;
         }
-        let session = app.world().resource::<Session<Bidding>>();
-        if let Some(seat) = session.human_to_move() {
-            let pool = session.game.view(seat).pool;
+        let seen = shown::<Bidding>(&app);
+        if seen.acting.is_some() {
+            let pool = seen.view.pool;
             app.world_mut()
                 .write_message(Act::<Bidding>::new(BiddingAction { bid: pool.min(11) }));
             bids += 1;
@@ -233,28 +239,32 @@ fn a_whole_game_of_bidding_through_bid_and_seal_messages() {
     }
     assert_eq!(screen(&app), Screen::Result);
     assert_eq!(bids, 9, "one sealed bid in each of nine rounds");
-    let session = app.world().resource::<Session<Bidding>>();
+    let reveal = shown::<Bidding>(&app)
+        .reveal
+        .as_ref()
+        .expect("over: all uncovered");
     assert_eq!(
-        session.game.bids()[0].iter().map(|&b| u32::from(b)).sum::<u32>(),
+        reveal.game.bids()[0].iter().map(|&b| u32::from(b)).sum::<u32>(),
         99
     );
     let log = app.world().resource::<GameLog>();
-    assert_eq!(log.lines.iter().filter(|l| l.starts_with("Round ")).count(), 9);
+    assert_eq!(log.shown().filter(|l| l.starts_with("Round ")).count(), 9);
 }
 
-mod betting {
+pub mod betting {
     use std::time::Duration;
 
     use bevy::time::TimeUpdateStrategy;
     use black_and_white::games::betting::rules::check_arrangement;
     use black_and_white::games::betting::{
-        AutoFold, Betting, BettingAction, BettingClock, MoveOn, Phase, ResultPacing, SetupBoard, SetupEdit,
+        AutoFold, Betting, BettingAction, BettingClock, MoveOn, Phase, Placement, ResultPacing, SetupBoard,
+        SetupEdit,
     };
 
     use super::*;
 
     /// Each update is half a second of game time.
-    fn start_betting(name: &str, opponent: Opponent, seed: u64) -> App {
+    pub fn start_betting(name: &str, opponent: Opponent, seed: u64) -> App {
         let dir = config_dir(name);
         let mut app = app(&dir);
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(500)));
@@ -272,8 +282,8 @@ mod betting {
         app
     }
 
-    fn session(app: &App) -> &Session<Betting> {
-        app.world().resource::<Session<Betting>>()
+    fn seen(app: &App) -> &Shown<Betting> {
+        shown::<Betting>(app)
     }
 
     fn edit(app: &mut App, edits: &[SetupEdit]) {
@@ -286,7 +296,7 @@ mod betting {
     #[test]
     fn a_timed_out_setup_a_timed_out_decision_and_a_whole_game() {
         let mut app = start_betting("betting", Opponent::Computer(Level::Normal), 3);
-        assert_eq!(session(&app).human_to_move(), Some(0));
+        assert_eq!(seen(&app).acting, Some(0));
         let mut edits = vec![SetupEdit::Place { tile: 9, slot: 0 }];
         edits.extend([SetupEdit::AddChip { slot: 0 }; 6]);
         edits.push(SetupEdit::RemoveChip { slot: 0 });
@@ -296,14 +306,14 @@ mod betting {
         assert_eq!(board.problem.as_deref(), Some("Place 9 more tiles"));
         assert_eq!((board.draft.tiles[0], board.draft.chips[0]), (Some(9), 5));
         assert_eq!(
-            session(&app).game.phase(),
+            seen(&app).view.phase,
             Phase::Setup,
             "a refused lock changes nothing"
         );
 
         // Nobody locks: the three-minute clock runs out.
         let mut updates = 0;
-        while session(&app).game.arrangement(0).is_none() {
+        while !seen(&app).view.arranged[0] {
             app.update();
             updates += 1;
             assert!(updates < 400, "the setup clock never ran out");
@@ -312,15 +322,23 @@ mod betting {
             updates >= 355,
             "three minutes at half a second an update: {updates}"
         );
-        let mine = session(&app).game.arrangement(0).unwrap().to_vec();
+        let mine: Vec<Placement> = seen(&app)
+            .view
+            .mine
+            .iter()
+            .map(|s| Placement {
+                tile: s.tile,
+                chips: s.placed,
+            })
+            .collect();
         assert!(check_arrangement(&mine).is_ok());
         assert_eq!(mine[0].tile, 9, "what was placed stays");
         assert!(mine[0].chips >= 5, "chips placed stay; the rest are spread");
         let log = app.world().resource::<GameLog>();
         assert!(
-            log.lines.iter().any(|l| l.contains("gaps are filled at random")),
+            log.shown().any(|l| l.contains("gaps are filled at random")),
             "{:?}",
-            log.lines
+            log.shown().collect::<Vec<_>>()
         );
 
         // The first decision: the clock runs out, and that folds.
@@ -331,30 +349,26 @@ mod betting {
                 break;
             }
             let pacing = app.world().resource::<ResultPacing>();
-            if pacing.on_screen(&session(&app).game).is_some() {
-                assert_eq!(
-                    session(&app).human_to_move(),
-                    None,
-                    "nobody acts while a result shows"
-                );
+            if pacing.on_screen(&seen(&app).view).is_some() {
+                assert_eq!(seen(&app).acting, None, "nobody acts while a result shows");
                 if timed_out {
                     app.world_mut().write_message(MoveOn);
                 }
-            } else if session(&app).human_to_move().is_some() {
+            } else if seen(&app).acting.is_some() {
                 decisions += 1;
                 if timed_out {
                     app.world_mut()
                         .write_message(Act::<Betting>::new(BettingAction::Match(None)));
                 } else {
-                    let slot = session(&app).game.view(0).slot;
+                    let slot = seen(&app).view.slot;
                     let mut waited = 0;
-                    while session(&app).game.results().len() < slot {
+                    while seen(&app).view.history.len() < slot {
                         app.update();
                         waited += 1;
                         assert!(waited <= 42, "a 20-second clock");
                     }
                     assert!(waited >= 39, "the decision clock ran {waited} updates");
-                    let fold = session(&app).game.results()[slot - 1];
+                    let fold = seen(&app).view.history[slot - 1];
                     assert_eq!((fold.folder, fold.auto), (Some(0), Some(AutoFold::OutOfTime)));
                     timed_out = true;
                     continue;
@@ -365,18 +379,18 @@ mod betting {
         assert!(timed_out, "seed 3 gives the person a decision");
         assert_eq!(screen(&app), Screen::Result);
         assert!(decisions >= 2);
-        let outcome = session(&app).game.outcome().unwrap();
+        let outcome = seen(&app).outcome.unwrap();
         assert_eq!(outcome.score.iter().sum::<i64>(), 60);
         assert_eq!(app.world().resource::<MatchResult>().outcome, outcome);
         let log = app.world().resource::<GameLog>();
-        assert_eq!(log.lines.iter().filter(|l| l.starts_with("Slot ")).count(), 10);
-        assert!(log.lines.iter().any(|l| l.contains("ran out of time and folded")));
+        assert_eq!(log.shown().filter(|l| l.starts_with("Slot ")).count(), 10);
+        assert!(log.shown().any(|l| l.contains("ran out of time and folded")));
     }
 
     #[test]
     fn friends_set_up_in_turn_each_with_their_own_three_minutes() {
         let mut app = start_betting("betting-friends", Opponent::Friend, 8);
-        assert_eq!(session(&app).curtain, Some(0));
+        assert_eq!(seen(&app).curtain, Some(0));
         app.world_mut().write_message(LiftCurtain);
         app.update();
         for _ in 0..200 {
@@ -386,11 +400,7 @@ mod betting {
         assert!((75.0..85.0).contains(&left), "100 s used of 180: {left}");
         edit(&mut app, &[SetupEdit::FillAtRandom, SetupEdit::Lock]);
         app.update();
-        assert_eq!(
-            session(&app).curtain,
-            Some(1),
-            "player 2 sets up behind the curtain"
-        );
+        assert_eq!(seen(&app).curtain, Some(1), "player 2 sets up behind the curtain");
         for _ in 0..20 {
             app.update();
         }

@@ -9,6 +9,7 @@ mod headless;
 mod playouts;
 mod referee;
 mod screenshot;
+mod seat_boundary;
 mod support;
 mod tiles_ai;
 mod tiles_rules;

@@ -10,7 +10,7 @@ use crate::support::{betting_p0, betting_p1};
 const BIN: &str = env!("CARGO_BIN_EXE_black-and-white");
 
 /// Runs the referee with all of `input` on stdin; its stdout lines and exit code.
-fn referee(args: &[&str], input: &[u8]) -> (Vec<String>, i32) {
+pub fn referee(args: &[&str], input: &[u8]) -> (Vec<String>, i32) {
     let mut child = Command::new(BIN)
         .arg("referee")
         .args(args)
@@ -34,7 +34,7 @@ fn referee(args: &[&str], input: &[u8]) -> (Vec<String>, i32) {
     )
 }
 
-fn parse(line: &str) -> Value {
+pub fn parse(line: &str) -> Value {
     serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON: {line}: {e}"))
 }
 
@@ -317,7 +317,7 @@ fn betting_setup_slots_and_timeouts_as_the_protocol_says() {
     assert!(out[10]["message"].as_str().unwrap().contains("keep at least 1"));
     assert_eq!(
         out[12],
-        json!({"type":"settled","slot":1,"chips":[6,6],"outcome":"showdown","folder":null,"auto":false,"tiles":[5,4],"winner":0,"winnings":[12,0],"later":[24,24]})
+        json!({"type":"settled","slot":1,"opened":[1,6],"chips":[6,6],"colours":["white","black"],"outcome":"showdown","folder":null,"auto":false,"tiles":[5,4],"winner":0,"winnings":[12,0],"later":[24,24]})
     );
     let settled: Vec<&Value> = out[12..].iter().take_while(|v| v["type"] == "settled").collect();
     assert_eq!(settled.len(), 6, "slots 2-6 settle by themselves");
@@ -328,7 +328,7 @@ fn betting_setup_slots_and_timeouts_as_the_protocol_says() {
     );
     assert_eq!(
         out[19],
-        json!({"type":"settled","slot":7,"chips":[3,2],"outcome":"fold","folder":1,"auto":true,"tiles":null,"winner":0,"winnings":[29,18],"later":[6,7]})
+        json!({"type":"settled","slot":7,"opened":[3,2],"chips":[3,2],"colours":["black","black"],"outcome":"fold","folder":1,"auto":true,"tiles":null,"winner":0,"winnings":[29,18],"later":[6,7]})
     );
 }
 
@@ -402,8 +402,18 @@ fn wargame_builds_behind_the_curtain_and_refuses_illegal_actions_clearly() {
     assert_eq!(error["type"], "error");
     assert!(error["message"].as_str().unwrap().contains("Vesania"), "{error}");
     assert_eq!(lines[3], lines[1], "the same ask follows");
+    // Player 0's army is built: the count goes to player 0 alone, and player
+    // 1 learns only that it is done.
+    assert_eq!(
+        parse(&lines[4]),
+        json!({"type": "event", "event": "army_built", "player": 0, "blocks": 2, "to": 0})
+    );
+    assert_eq!(
+        parse(&lines[5]),
+        json!({"type": "event", "event": "army_built", "player": 0, "blocks": null, "to": 1})
+    );
     // Player 1 builds seeing none of player 0's army.
-    let ask1 = parse(&lines[5]);
+    let ask1 = parse(&lines[6]);
     assert_eq!(
         (ask1["type"].as_str(), ask1["player"].as_u64()),
         (Some("ask"), Some(1))
@@ -478,8 +488,9 @@ fn wargame_bots_replay_byte_for_byte_and_forced_dice_come_first() {
     assert_eq!(
         end["reveal"]["units"].as_array().unwrap().len(),
         a.iter()
-            .filter(|l| l.contains("army_built"))
-            .map(|l| parse(l)["blocks"].as_u64().unwrap())
+            .map(|l| parse(l))
+            .filter(|v| v["event"] == "army_built")
+            .filter_map(|v| v["blocks"].as_u64())
             .sum::<u64>() as usize
     );
     let mut forced = args.to_vec();

@@ -32,7 +32,7 @@ pub fn field(rows: &[&str]) -> Scenario {
     }
 }
 
-const OPEN: [&str; 7] = [
+pub const OPEN: [&str; 7] = [
     ". . . . . . . . .",
     ". . . . . . . . .",
     ". . . . . . . . .",
@@ -152,7 +152,7 @@ fn worked_example_melee_then_counterattack() {
         e,
         Event::CommandCheck {
             dice: [2, 3],
-            discipline: 6,
+            discipline: Some(6),
             passed: true,
             ..
         }

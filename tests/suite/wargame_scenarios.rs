@@ -314,10 +314,10 @@ fn random_and_mutated_files_always_get_a_message_and_playable_ones_play() {
     use black_and_white::games::wargame::Wargame;
     use black_and_white::games::wargame::state::Setup;
     use black_and_white::rules::Game;
-    use rand::rngs::StdRng;
+    use black_and_white::rules::GameRng;
     use rand::{RngExt, SeedableRng};
 
-    let mut rng = StdRng::seed_from_u64(2026);
+    let mut rng = GameRng::seed_from_u64(2026);
     let alphabet: Vec<char> = "()[]{},:;\"'. fhsm~rFB=0123456789-_abcxyz\n\t\\/*é"
         .chars()
         .collect();

@@ -17,7 +17,7 @@ use black_and_white::games::wargame::{Action, Rulebook, Wargame, bot};
 use black_and_white::rules::{Game, Level};
 use black_and_white::screens::Screen;
 use black_and_white::session::{
-    Act, GameLog, LiftCurtain, MatchResult, Opponent, Prepared, Session, StartMatch,
+    Act, GameLog, LiftCurtain, MatchResult, Opponent, Prepared, Session, Shown, StartMatch,
 };
 use black_and_white::settings::{AnimationSpeed, Settings};
 
@@ -43,21 +43,26 @@ fn session(app: &App) -> &Session<Wargame> {
     app.world().resource::<Session<Wargame>>()
 }
 
+/// What the seat at the screen is shown.
+fn shown(app: &App) -> &Shown<Wargame> {
+    app.world().resource::<Shown<Wargame>>()
+}
+
 /// The person at the screen builds through the army panel's draft, then
 /// plays what the Normal computer would on their view, until the battle
 /// ends or `until` holds. Returns the actions sent.
-fn play(app: &mut App, mut until: impl FnMut(&Session<Wargame>) -> bool) -> usize {
+fn play(app: &mut App, mut until: impl FnMut(&Shown<Wargame>) -> bool) -> usize {
     let mut me = bot::bot(Level::Normal, 5);
     let mut sent = 0;
     for _ in 0..20_000 {
-        if screen(app) == Screen::Result || until(session(app)) {
+        if screen(app) == Screen::Result || until(shown(app)) {
             return sent;
         }
-        let session = session(app);
-        if session.curtain.is_some() {
+        let seen = shown(app);
+        if seen.curtain.is_some() {
             app.world_mut().write_message(LiftCurtain);
-        } else if let Some(seat) = session.human_to_move() {
-            let game = &session.game;
+        } else if let Some(seat) = seen.acting {
+            let game = &seen.view.seen;
             let action = if game.phase == Phase::Building {
                 let mut draft = Draft::default();
                 let classes: Vec<String> = Rulebook::get()
@@ -72,7 +77,7 @@ fn play(app: &mut App, mut until: impl FnMut(&Session<Wargame>) -> bool) -> usiz
                 assert!(game.check(seat, &draft.action()).is_ok(), "{draft:?}");
                 draft.action()
             } else {
-                me.choose(&game.view(seat))
+                me.choose(&seen.view)
             };
             app.world_mut().write_message(Act::<Wargame>::new(action));
             sent += 1;
@@ -92,10 +97,10 @@ fn a_tutorial_battle_through_to_the_victory_screen() {
     let sent = play(&mut app, |_| false);
     assert!(sent > 20, "only {sent} actions");
     let result = app.world().resource::<MatchResult>();
-    let game = &session(&app).game;
+    let game = &shown(&app).reveal.as_ref().expect("over: all uncovered").game;
     assert_eq!(game.phase, Phase::Over);
     assert_eq!(Some(result.outcome), game.outcome());
-    let log = &app.world().resource::<GameLog>().lines;
+    let log: Vec<&str> = app.world().resource::<GameLog>().shown().collect();
     assert!(log.iter().any(|l| l.starts_with("— Round 2:")), "{log:?}");
     assert!(
         log.iter().any(|l| l.contains("dice ") && l.contains(" defense ")),
@@ -111,11 +116,18 @@ fn a_battle_is_saved_at_every_turn_and_resumes_after_a_restart() {
     let dir = config_dir("wargame-save");
     let mut app = new_app(&dir);
     start(&mut app, 1, 0, Opponent::Computer(Level::Normal), 9);
-    play(&mut app, |s| s.game.round >= 3);
+    play(&mut app, |s| s.view.turn >= 3);
+    let mine: Vec<_> = shown(&app)
+        .view
+        .units
+        .iter()
+        .filter(|u| u.owner == 0)
+        .cloned()
+        .collect();
     let file = app.world().resource::<SaveFile>().clone();
     let saved = file.load().unwrap().expect("saved at the turn's start");
-    assert!(saved.game.round >= 2);
-    assert_eq!((saved.human, saved.seed), (0, 9));
+    assert!(saved.round >= 2);
+    assert_eq!(saved.human, 0);
     assert!(
         saved.describe().contains("01 Border Skirmish"),
         "{}",
@@ -128,19 +140,21 @@ fn a_battle_is_saved_at_every_turn_and_resumes_after_a_restart() {
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Playing);
-    // The same battle goes on (the computer may already have moved).
-    let resumed = &session(&app).game;
-    assert_eq!((resumed.seed, resumed.round), (saved.game.seed, saved.game.round));
-    assert!(
-        resumed
-            .units
+    // The same battle goes on, played again from its record (the computer
+    // may already have moved).
+    let resumed = &shown(&app).view;
+    assert_eq!(resumed.turn, saved.round);
+    let classes = |units: &[black_and_white::games::wargame::view::UnitView]| {
+        units
             .iter()
-            .zip(&saved.game.units)
-            .all(|(a, b)| a.class == b.class)
-    );
+            .filter(|u| u.owner == 0)
+            .map(|u| (u.id, u.class.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(classes(&resumed.units), classes(&mine));
     assert_eq!(session(&app).opponent, Opponent::Computer(Level::Normal));
     play(&mut app, |_| false);
-    assert_eq!(session(&app).game.phase, Phase::Over);
+    assert_eq!(shown(&app).view.phase, Phase::Over);
 
     // A save that cannot be read is reported and nothing starts.
     std::fs::write(dir.join("wargame-battle.ron"), "(game: 3").unwrap();
@@ -164,9 +178,9 @@ fn undo_takes_back_moves_until_a_die_is_rolled() {
     let mut app = new_app(&dir);
     start(&mut app, 21, 0, Opponent::Friend, 2);
     // Both friends build; then whoever begins takes the screen.
-    play(&mut app, |s| s.game.phase == Phase::Battle && s.curtain.is_none());
-    let seat = session(&app).game.active;
-    let before = session(&app).game.clone();
+    play(&mut app, |s| s.view.phase == Phase::Battle && s.curtain.is_none());
+    let seat = shown(&app).view.active;
+    let before = shown(&app).view.clone();
     let unit = before.units.iter().find(|u| u.owner == seat).unwrap().id;
     app.world_mut()
         .write_message(Act::<Wargame>::new(Action::Activate {
@@ -174,12 +188,11 @@ fn undo_takes_back_moves_until_a_die_is_rolled() {
             order: None,
         }));
     app.update();
-    let to = session(&app)
-        .game
-        .legal_actions()
-        .into_iter()
+    let to = shown(&app)
+        .legal
+        .iter()
         .find_map(|a| match a {
-            Action::Move { to } => Some(to),
+            Action::Move { to } => Some(*to),
             _ => None,
         })
         .expect("a unit on its first row can move");
@@ -187,14 +200,15 @@ fn undo_takes_back_moves_until_a_die_is_rolled() {
         .write_message(Act::<Wargame>::new(Action::Move { to }));
     app.update();
     assert_eq!(app.world().resource::<UndoStack>().steps.len(), 2);
-    assert_eq!(session(&app).game.units[unit].at, Some(to));
+    let at = |app: &App| shown(app).view.units.iter().find(|u| u.id == unit).unwrap().at;
+    assert_eq!(at(&app), to);
     app.world_mut().write_message(UndoStep);
     app.update();
-    assert_ne!(session(&app).game.units[unit].at, Some(to));
-    assert!(session(&app).game.activation.is_some());
+    assert_ne!(at(&app), to);
+    assert!(shown(&app).view.activation.is_some());
     app.world_mut().write_message(UndoStep);
     app.update();
-    assert!(session(&app).game == before, "back where the turn began");
+    assert!(shown(&app).view == before, "back where the turn began");
     assert!(!app.world().resource::<UndoStack>().can_undo());
 
     // Ending the turn passes the screen: nothing to take back.
@@ -202,7 +216,7 @@ fn undo_takes_back_moves_until_a_die_is_rolled() {
         .write_message(Act::<Wargame>::new(Action::EndTurn));
     app.update();
     assert!(!app.world().resource::<UndoStack>().can_undo());
-    assert_eq!(session(&app).curtain, Some(1 - seat));
+    assert_eq!(shown(&app).curtain, Some(1 - seat));
 }
 
 #[test]
@@ -226,21 +240,17 @@ fn the_command_line_starts_straight_into_a_battle() {
         app.update();
         if app
             .world()
-            .get_resource::<Session<Wargame>>()
-            .is_some_and(|s| s.game.phase == Phase::Battle)
+            .get_resource::<Shown<Wargame>>()
+            .is_some_and(|s| s.view.phase == Phase::Battle)
         {
             break;
         }
     }
-    let session = session(&app);
-    assert_eq!(session.game.scenario.number, 5);
-    assert_eq!(
-        session.game.phase,
-        Phase::Battle,
-        "both armies built by the computer"
-    );
-    assert!(session.game.units.iter().any(|u| u.owner == 0));
-    assert!(session.game.units.iter().any(|u| u.owner == 1));
+    let view = &shown(&app).view;
+    assert_eq!(view.scenario, 5);
+    assert_eq!(view.phase, Phase::Battle, "both armies built by the computer");
+    assert!(view.units.iter().any(|u| u.owner == 0));
+    assert!(view.units.iter().any(|u| u.owner == 1));
 }
 
 #[test]
@@ -249,10 +259,10 @@ fn the_table_offers_the_legal_moves_as_hexes_and_the_aid_card_narrows_them() {
     let dir = config_dir("wargame-choices");
     let mut app = new_app(&dir);
     start(&mut app, 22, 0, Opponent::Friend, 8);
-    play(&mut app, |s| s.game.phase == Phase::Battle && s.curtain.is_none());
-    let game = session(&app).game.clone();
+    play(&mut app, |s| s.view.phase == Phase::Battle && s.curtain.is_none());
+    let game = shown(&app).view.seen.clone();
     let seat = game.active;
-    let before = Choices::of(&game, seat);
+    let before = Choices::of(&game, &shown(&app).legal);
     assert!(
         before.by_hex.is_empty(),
         "nothing on the board before an activation"
@@ -270,13 +280,12 @@ fn the_table_offers_the_legal_moves_as_hexes_and_the_aid_card_narrows_them() {
             order: None,
         }));
     app.update();
-    let game = session(&app).game.clone();
-    let choices = Choices::of(&game, seat);
-    let moves: Vec<_> = game
-        .legal_actions()
-        .into_iter()
+    let legal = shown(&app).legal.clone();
+    let choices = Choices::of(&shown(&app).view.seen, &legal);
+    let moves: Vec<_> = legal
+        .iter()
         .filter_map(|a| match a {
-            Action::Move { to } => Some(to),
+            Action::Move { to } => Some(*to),
             _ => None,
         })
         .collect();

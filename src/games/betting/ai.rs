@@ -5,7 +5,8 @@
 //! reading the opponent's stack and pricing the chips it pulls off later
 //! tiles.
 
-use rand::{RngExt, SeedableRng, rngs::StdRng, seq::SliceRandom};
+use crate::rules::GameRng;
+use rand::{RngExt, SeedableRng, seq::SliceRandom};
 
 use super::rules::{
     Betting, BettingAction, BettingView, CHIPS, Phase, Placement, Pull, SLOTS, SlotOutcome, Sourcing,
@@ -14,7 +15,7 @@ use super::rules::{
 use crate::rules::{Bot, Colour, Level, other};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Betting>> {
-    let rng = StdRng::seed_from_u64(seed);
+    let rng = GameRng::seed_from_u64(seed);
     let style = match level {
         Level::Random => return Box::new(RandomBot(rng)),
         Level::Easy => Style {
@@ -42,7 +43,7 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Betting>> {
     Box::new(Player { rng, style })
 }
 
-struct RandomBot(StdRng);
+struct RandomBot(GameRng);
 
 impl Bot<Betting> for RandomBot {
     fn choose(&mut self, view: &BettingView) -> BettingAction {
@@ -75,7 +76,7 @@ struct Style {
 }
 
 struct Player {
-    rng: StdRng,
+    rng: GameRng,
     style: Style,
 }
 

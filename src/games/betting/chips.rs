@@ -98,7 +98,7 @@ impl ChipLook {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ChipLook>()
-        .add_systems(Update, (sync_stacks, fly).after(crate::AppSystems::Update));
+        .add_systems(Update, (sync_stacks, fly).after(crate::AppSystems::Show));
 }
 
 fn chip_offset(index: u8, pile: bool) -> Vec2 {

@@ -4,12 +4,12 @@
 
 use bevy::prelude::*;
 
-use super::rules::{Betting, BettingAction, Phase};
+use super::rules::{Betting, BettingAction, BettingView, Phase};
 use super::setup_board::SetupBoard;
 use crate::menus::Menu;
 use crate::rules::{Level, Seat};
 use crate::screens::Screen;
-use crate::session::{Act, GameLog, Opponent, Session};
+use crate::session::{Act, GameLog, Opponent, Shown};
 
 pub const SETUP_SECONDS: f32 = 180.0;
 pub const DECISION_SECONDS: f32 = 20.0;
@@ -42,10 +42,10 @@ pub fn decision_seconds(opponent: Opponent) -> f32 {
 }
 
 /// The clock's turn key: slot 0 is the setup.
-pub fn turn_slot(game: &Betting) -> usize {
-    match game.phase() {
+pub fn turn_slot(view: &BettingView) -> usize {
+    match view.phase {
         Phase::Setup => 0,
-        _ => game.results().len() + 1,
+        _ => view.history.len() + 1,
     }
 }
 
@@ -53,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BettingClock>().add_systems(
         Update,
         run_clock
-            .run_if(resource_exists::<Session<Betting>>)
+            .run_if(resource_exists::<Shown<Betting>>)
             .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
             .in_set(crate::AppSystems::RecordInput)
             .after(super::setup_board::edit_setup),
@@ -62,21 +62,21 @@ pub(super) fn plugin(app: &mut App) {
 
 fn run_clock(
     time: Res<Time>,
-    session: Res<Session<Betting>>,
+    shown: Res<Shown<Betting>>,
     mut clock: ResMut<BettingClock>,
     mut board: ResMut<SetupBoard>,
     mut acts: MessageWriter<Act<Betting>>,
     mut log: ResMut<GameLog>,
 ) {
-    let Some(seat) = session.human_to_move() else {
+    let Some(seat) = shown.acting else {
         return;
     };
-    let key = (seat, turn_slot(&session.game));
+    let key = (seat, turn_slot(&shown.view));
     if clock.turn != Some(key) {
         let full = if key.1 == 0 {
             SETUP_SECONDS
         } else {
-            decision_seconds(session.opponent)
+            decision_seconds(shown.opponent)
         };
         *clock = BettingClock {
             turn: Some(key),
@@ -90,9 +90,9 @@ fn run_clock(
         return;
     }
     clock.expired = true;
-    let name = &session.names()[seat];
+    let name = &shown.names[seat];
     if key.1 == 0 {
-        board.follow(seat, session.seed);
+        board.follow(seat, shown.fill_seed);
         let action = board.timed_out();
         log.push(match action {
             BettingAction::Timeout => format!("{name}: time is up; the board is arranged at random."),

@@ -11,9 +11,9 @@ use super::pacing::{MoveOn, ResultPacing};
 use super::rules::{Betting, BettingAction, BettingView, Phase, Pull, SLOTS, SlotOutcome, Sourcing};
 use super::setup_board::{SetupBoard, SetupEdit, setting_up};
 use crate::menus::Menu;
-use crate::rules::{Game, Seat, other};
+use crate::rules::{Seat, other};
 use crate::screens::Screen;
-use crate::session::{Act, Opponent, Session};
+use crate::session::{Act, Opponent, Shown};
 use crate::ui::reveal::{self, Cell};
 use crate::ui::{FreeSpace, UiLayer, theme};
 
@@ -29,7 +29,8 @@ pub struct ChipPicker {
 
 impl ChipPicker {
     /// Starts each decision from the default sourcing, closed.
-    fn follow(&mut self, game: &Betting, seat: Seat, slot: usize, gap: u8) {
+    fn follow(&mut self, view: &BettingView, gap: u8) {
+        let (seat, slot) = (view.seat, view.slot);
         if self.turn == Some((seat, slot)) {
             return;
         }
@@ -37,11 +38,11 @@ impl ChipPicker {
             turn: Some((seat, slot)),
             ..default()
         };
-        self.reset(game, seat, gap);
+        self.reset(view, gap);
     }
 
-    fn reset(&mut self, game: &Betting, seat: Seat, gap: u8) {
-        let default = game.default_sourcing(seat, gap);
+    fn reset(&mut self, view: &BettingView, gap: u8) {
+        let default = view.default_sourcing(gap);
         self.from_winnings = default.from_winnings;
         self.pull = [0; SLOTS];
         for p in default.pull {
@@ -72,7 +73,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             decision_keys
-                .run_if(resource_exists::<Session<Betting>>)
+                .run_if(resource_exists::<Shown<Betting>>)
                 .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
                 .run_if(not(egui_wants_any_keyboard_input))
                 .in_set(crate::AppSystems::RecordInput),
@@ -85,25 +86,24 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(in_state(Screen::Playing)),
                 reveal_window.run_if(in_state(Screen::Result)),
             )
-                .run_if(resource_exists::<Session<Betting>>)
+                .run_if(resource_exists::<Shown<Betting>>)
                 .in_set(UiLayer::Game),
         );
 }
 
 /// The person at the screen must decide at this slot: their view.
-fn deciding(session: &Session<Betting>) -> Option<BettingView> {
-    let seat = session.human_to_move()?;
-    let view = session.game.view(seat);
-    view.decision.map(|_| view)
+fn deciding(shown: &Shown<Betting>) -> Option<&BettingView> {
+    shown.acting?;
+    shown.view.decision.map(|_| &shown.view)
 }
 
 fn decision_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    session: Res<Session<Betting>>,
+    shown: Res<Shown<Betting>>,
     mut picker: ResMut<ChipPicker>,
     mut acts: MessageWriter<Act<Betting>>,
 ) {
-    let Some(view) = deciding(&session) else {
+    let Some(view) = deciding(&shown) else {
         return;
     };
     if keys.just_pressed(KeyCode::KeyM) {
@@ -114,7 +114,7 @@ fn decision_keys(
     }
     if keys.just_pressed(KeyCode::KeyC) {
         let gap = view.decision.expect("deciding").gap;
-        picker.follow(&session.game, view.seat, view.slot, gap);
+        picker.follow(view, gap);
         picker.open = !picker.open;
     }
 }
@@ -148,7 +148,7 @@ fn clock(ui: &mut egui::Ui, left: f32, full: f32) {
 fn bottom_bar(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
-    session: Res<Session<Betting>>,
+    shown: Res<Shown<Betting>>,
     board: Res<SetupBoard>,
     clock_state: Res<BettingClock>,
     pacing: Res<ResultPacing>,
@@ -157,16 +157,16 @@ fn bottom_bar(
     mut acts: MessageWriter<Act<Betting>>,
     mut move_on: MessageWriter<MoveOn>,
 ) -> Result {
-    if session.curtain.is_some() {
+    if shown.curtain.is_some() {
         return Ok(());
     }
-    let me = session.viewer;
-    let view = session.game.view(me);
-    let names = session.names();
+    let me = shown.seat;
+    let view = shown.view.clone();
+    let names = shown.names.clone();
     space.bottom_bar(contexts.ctx_mut()?, "betting-hud", |ui| {
-        let running = clock_state.running(me, turn_slot(&session.game));
+        let running = clock_state.running(me, turn_slot(&view));
         if view.phase == Phase::Setup {
-            setup_bar(ui, &session, &board, running, clock_state.full, &mut edits);
+            setup_bar(ui, &shown, &board, running, clock_state.full, &mut edits);
             return;
         }
         ui.label(
@@ -176,7 +176,7 @@ fn bottom_bar(
         )
         .on_hover_text(format!("Winnings: {} - {}", names[me], names[other(me)]));
         ui.separator();
-        if pacing.on_screen(&session.game).is_some() {
+        if pacing.on_screen(&view).is_some() {
             if ui
                 .button(egui::RichText::new("Next (Space)").size(19.0).strong())
                 .clicked()
@@ -186,7 +186,7 @@ fn bottom_bar(
             ui.label("Each result stays for three seconds.");
             return;
         }
-        let Some(view) = deciding(&session) else {
+        let Some(view) = deciding(&shown) else {
             let waiting = match view.to_move {
                 Some(seat) => format!("{} is deciding…", names[seat]),
                 None => "Every chip has been won.".into(),
@@ -197,7 +197,7 @@ fn bottom_bar(
         let decision = view.decision.expect("deciding");
         let chips = view.chips.expect("a slot is played");
         let colours = view.colours.expect("a slot is played");
-        picker.follow(&session.game, me, view.slot, decision.gap);
+        picker.follow(view, decision.gap);
         if let Some(left) = running {
             clock(ui, left, clock_state.full);
         }
@@ -233,15 +233,15 @@ fn bottom_bar(
 
 fn setup_bar(
     ui: &mut egui::Ui,
-    session: &Session<Betting>,
+    shown: &Shown<Betting>,
     board: &SetupBoard,
     running: Option<f32>,
     full: f32,
     edits: &mut MessageWriter<SetupEdit>,
 ) {
-    let names = session.names();
-    let Some(seat) = setting_up(session) else {
-        let waiting = match session.game.to_move() {
+    let names = &shown.names;
+    let Some(seat) = setting_up(shown) else {
+        let waiting = match shown.to_move {
             Some(seat) => format!("{} is arranging in secret…", names[seat]),
             None => "Both arrangements are locked.".into(),
         };
@@ -277,7 +277,7 @@ fn setup_bar(
         (None, Ok(_)) => "Ready: press Lock.".into(),
     };
     ui.label(status);
-    let other_player = match session.opponent {
+    let other_player = match shown.opponent {
         Opponent::Computer(_) => format!("{}: ready", names[other(seat)]),
         Opponent::Friend if seat == 0 => format!("{} sets up next.", names[1]),
         Opponent::Friend => format!("{} has locked.", names[0]),
@@ -287,11 +287,11 @@ fn setup_bar(
 
 fn picker_window(
     mut contexts: EguiContexts,
-    session: Res<Session<Betting>>,
+    shown: Res<Shown<Betting>>,
     mut picker: ResMut<ChipPicker>,
     mut acts: MessageWriter<Act<Betting>>,
 ) -> Result {
-    let Some(view) = deciding(&session).filter(|_| picker.open) else {
+    let Some(view) = deciding(&shown).filter(|_| picker.open) else {
         return Ok(());
     };
     let decision = view.decision.expect("deciding");
@@ -336,11 +336,7 @@ fn picker_window(
             ui.label(format!("Chosen {chosen} of {gap}. {note}"));
             ui.horizontal(|ui| {
                 let sourcing = picker.sourcing();
-                let legal = ok
-                    && session
-                        .game
-                        .check(me, &BettingAction::Match(Some(sourcing.clone())))
-                        .is_ok();
+                let legal = ok && view.check_sourcing(decision.gap, &sourcing).is_ok();
                 if ui
                     .add_enabled(
                         legal,
@@ -352,7 +348,7 @@ fn picker_window(
                     picker.open = false;
                 }
                 if ui.button("Back to the default").clicked() {
-                    picker.reset(&session.game, me, decision.gap);
+                    picker.reset(view, decision.gap);
                 }
             });
             ui.label(
@@ -366,14 +362,17 @@ fn picker_window(
     Ok(())
 }
 
-fn reveal_window(mut contexts: EguiContexts, session: Res<Session<Betting>>) -> Result {
-    let results = session.game.results();
-    let arrangements = [0, 1].map(|seat| session.game.arrangement(seat).unwrap_or_default());
+fn reveal_window(mut contexts: EguiContexts, shown: Res<Shown<Betting>>) -> Result {
+    let Some(reveal) = &shown.reveal else {
+        return Ok(());
+    };
+    let results = reveal.game.results();
+    let arrangements = [0, 1].map(|seat| reveal.game.arrangement(seat).unwrap_or_default());
     reveal::reveal_window(
         contexts.ctx_mut()?,
         "Both arrangements, as placed",
         "Slot",
-        &session.names(),
+        &shown.names,
         SLOTS,
         |seat, slot| {
             let placed = arrangements[seat].get(slot)?;

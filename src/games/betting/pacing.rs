@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::rules::Betting;
+use super::rules::{Betting, BettingView};
 use crate::menus::Menu;
 use crate::rules::Seat;
 use crate::screens::Screen;
@@ -24,8 +24,8 @@ pub struct ResultPacing {
 
 impl ResultPacing {
     /// The index of the settled slot on screen now, if one is.
-    pub fn on_screen(&self, game: &Betting) -> Option<usize> {
-        (self.shown < game.results().len()).then_some(self.shown)
+    pub fn on_screen(&self, view: &BettingView) -> Option<usize> {
+        (self.shown < view.history.len()).then_some(self.shown)
     }
 }
 
@@ -43,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             pace_results
                 .run_if(resource_exists::<Session<Betting>>)
                 .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
-                .after(crate::AppSystems::Update),
+                .in_set(crate::AppSystems::Settle),
         );
 }
 
@@ -54,7 +54,7 @@ fn pace_results(
     mut move_on: MessageReader<MoveOn>,
 ) {
     let skip = move_on.read().count() > 0;
-    let settled = session.game.results().len();
+    let settled = session.view().history.len();
     if pacing.shown > settled {
         *pacing = ResultPacing::default();
     }
@@ -66,14 +66,13 @@ fn pace_results(
         }
     }
     let presenting = pacing.shown < settled;
-    if session.hold != presenting {
-        session.hold = presenting;
-    }
+    session.set_hold(presenting);
     if presenting {
-        if let Some(next) = session.curtain.take() {
+        if let Some(next) = session.curtain() {
+            session.set_curtain(None);
             pacing.curtain_after = Some(next);
         }
     } else if let Some(next) = pacing.curtain_after.take() {
-        session.curtain = Some(next);
+        session.set_curtain(Some(next));
     }
 }

@@ -4,7 +4,8 @@
 //! in secret. Slot by slot, equal stacks go straight to a showdown; otherwise
 //! the lower bettor matches (from winnings and later tiles) or folds.
 
-use rand::{RngExt, SeedableRng, rngs::StdRng, seq::SliceRandom};
+use crate::rules::GameRng;
+use rand::{RngExt, SeedableRng, seq::SliceRandom};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -152,6 +153,30 @@ impl BettingView {
         self.mine.get(self.slot - 1).map(|s| s.tile)
     }
 
+    /// The match that takes winnings first, then the latest tiles.
+    pub fn default_sourcing(&self, gap: u8) -> Sourcing {
+        let stacks = self.stacks();
+        self.purse(&stacks).default_sourcing(gap)
+    }
+
+    /// Why this seat may not match the gap with `sourcing`, or `Ok`.
+    pub fn check_sourcing(&self, gap: u8, sourcing: &Sourcing) -> Result<(), String> {
+        let stacks = self.stacks();
+        self.purse(&stacks).check(self.seat, gap, sourcing)
+    }
+
+    fn stacks(&self) -> Vec<u8> {
+        self.mine.iter().map(|s| s.chips).collect()
+    }
+
+    fn purse<'a>(&self, stacks: &'a [u8]) -> Purse<'a> {
+        Purse {
+            stacks,
+            winnings: self.winnings[self.seat],
+            slot: self.slot,
+        }
+    }
+
     /// The viewing player's later slots as (1-based slot, own slot).
     pub fn my_later(&self) -> impl Iterator<Item = (usize, OwnSlot)> + '_ {
         self.mine
@@ -214,7 +239,7 @@ pub fn check_arrangement(arrangement: &[Placement]) -> Result<(), String> {
 
 /// A random valid arrangement: tiles shuffled, one chip on each and the
 /// other twenty dropped on slots at random.
-pub fn random_arrangement(rng: &mut StdRng) -> Vec<Placement> {
+pub fn random_arrangement(rng: &mut GameRng) -> Vec<Placement> {
     Draft::default().complete(rng)
 }
 
@@ -305,7 +330,7 @@ impl Draft {
     /// The arrangement with every gap filled at random: tiles not placed go
     /// to the empty slots, chips not placed are spread over the slots, and
     /// every tile keeps at least one.
-    pub fn complete(&self, rng: &mut StdRng) -> Vec<Placement> {
+    pub fn complete(&self, rng: &mut GameRng) -> Vec<Placement> {
         let mut tiles = self.tiles;
         let mut missing: Vec<u8> = (0..SLOTS as u8).filter(|&t| self.slot_of(t).is_none()).collect();
         missing.shuffle(rng);
@@ -334,6 +359,72 @@ impl Draft {
                 chips,
             })
             .collect()
+    }
+}
+
+/// What one seat can pay a match with: its stacks and winnings, as its own
+/// view holds them, so that the table checks a match as the rules do.
+struct Purse<'a> {
+    stacks: &'a [u8],
+    winnings: u8,
+    /// The current slot, 1..=10.
+    slot: usize,
+}
+
+impl Purse<'_> {
+    fn default_sourcing(&self, gap: u8) -> Sourcing {
+        let from_winnings = self.winnings.min(gap);
+        let mut left = gap - from_winnings;
+        let mut pull = Vec::new();
+        for t in (self.slot..SLOTS).rev() {
+            let chips = left.min(self.stacks[t] - 1);
+            if chips > 0 {
+                pull.push(Pull { slot: t + 1, chips });
+                left -= chips;
+            }
+        }
+        Sourcing { from_winnings, pull }
+    }
+
+    fn check(&self, seat: Seat, gap: u8, sourcing: &Sourcing) -> Result<(), String> {
+        let current = self.slot;
+        for (i, pull) in sourcing.pull.iter().enumerate() {
+            if pull.slot <= current || pull.slot > SLOTS {
+                return Err(format!(
+                    "chips can only be pulled from later slots ({} to {SLOTS}), not slot {}",
+                    current + 1,
+                    pull.slot
+                ));
+            }
+            if sourcing.pull[..i].iter().any(|p| p.slot == pull.slot) {
+                return Err(format!("slot {} appears twice in pull", pull.slot));
+            }
+            if pull.chips == 0 {
+                return Err(format!("the pull from slot {} has no chips", pull.slot));
+            }
+            let on = self.stacks[pull.slot - 1];
+            if pull.chips >= on {
+                return Err(format!(
+                    "slot {} has {on} chip{}; it must keep at least 1, so at most {} can come off",
+                    pull.slot,
+                    if on == 1 { "" } else { "s" },
+                    on - 1
+                ));
+            }
+        }
+        if sourcing.total() != u32::from(gap) {
+            return Err(format!(
+                "the match must add exactly the gap of {gap}, not {}",
+                sourcing.total()
+            ));
+        }
+        if sourcing.from_winnings > self.winnings {
+            return Err(format!(
+                "from_winnings is {} but player {seat} has only {} in winnings",
+                sourcing.from_winnings, self.winnings
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -401,59 +492,13 @@ impl Betting {
 
     /// The default sourcing: winnings first, then slot 10 down to 1 chip,
     /// then slot 9, and so on.
-    pub fn default_sourcing(&self, seat: Seat, gap: u8) -> Sourcing {
-        let from_winnings = self.winnings[seat].min(gap);
-        let mut left = gap - from_winnings;
-        let mut pull = Vec::new();
-        for t in (self.index() + 1..SLOTS).rev() {
-            let chips = left.min(self.stacks[seat][t] - 1);
-            if chips > 0 {
-                pull.push(Pull { slot: t + 1, chips });
-                left -= chips;
-            }
+    /// What `seat` can pay a match with now.
+    fn purse(&self, seat: Seat) -> Purse<'_> {
+        Purse {
+            stacks: &self.stacks[seat],
+            winnings: self.winnings[seat],
+            slot: self.index() + 1,
         }
-        Sourcing { from_winnings, pull }
-    }
-
-    fn check_sourcing(&self, seat: Seat, gap: u8, sourcing: &Sourcing) -> Result<(), String> {
-        let current = self.index() + 1;
-        for (i, pull) in sourcing.pull.iter().enumerate() {
-            if pull.slot <= current || pull.slot > SLOTS {
-                return Err(format!(
-                    "chips can only be pulled from later slots ({} to {SLOTS}), not slot {}",
-                    current + 1,
-                    pull.slot
-                ));
-            }
-            if sourcing.pull[..i].iter().any(|p| p.slot == pull.slot) {
-                return Err(format!("slot {} appears twice in pull", pull.slot));
-            }
-            if pull.chips == 0 {
-                return Err(format!("the pull from slot {} has no chips", pull.slot));
-            }
-            let on = self.stacks[seat][pull.slot - 1];
-            if pull.chips >= on {
-                return Err(format!(
-                    "slot {} has {on} chip{}; it must keep at least 1, so at most {} can come off",
-                    pull.slot,
-                    if on == 1 { "" } else { "s" },
-                    on - 1
-                ));
-            }
-        }
-        if sourcing.total() != u32::from(gap) {
-            return Err(format!(
-                "the match must add exactly the gap of {gap}, not {}",
-                sourcing.total()
-            ));
-        }
-        if sourcing.from_winnings > self.winnings[seat] {
-            return Err(format!(
-                "from_winnings is {} but player {seat} has only {} in winnings",
-                sourcing.from_winnings, self.winnings[seat]
-            ));
-        }
-        Ok(())
     }
 
     /// Settles the slot the lower bettor left (by a match or a fold) and
@@ -463,7 +508,7 @@ impl Betting {
         let mut events = Vec::new();
         match action {
             BettingAction::Match(sourcing) => {
-                let sourcing = sourcing.unwrap_or_else(|| self.default_sourcing(seat, gap));
+                let sourcing = sourcing.unwrap_or_else(|| self.purse(seat).default_sourcing(gap));
                 self.winnings[seat] -= sourcing.from_winnings;
                 for pull in &sourcing.pull {
                     self.stacks[seat][pull.slot - 1] -= pull.chips;
@@ -687,7 +732,7 @@ impl Game for Betting {
             }
             (_, BettingAction::Match(Some(sourcing))) => {
                 let (_, gap) = self.gap().expect("a seat to move has a gap");
-                self.check_sourcing(seat, gap, sourcing)
+                self.purse(seat).check(seat, gap, sourcing)
             }
             _ => Ok(()),
         }
@@ -698,7 +743,7 @@ impl Game for Betting {
         Ok(match (self.phase(), action) {
             (Phase::Setup, BettingAction::Arrange(arrangement)) => self.arrange(seat, arrangement, false),
             (Phase::Setup, _) => {
-                let mut rng = StdRng::seed_from_u64(sub_seed(self.seed, 20 + seat as u64));
+                let mut rng = GameRng::seed_from_u64(sub_seed(self.seed, 20 + seat as u64));
                 self.arrange(seat, random_arrangement(&mut rng), true)
             }
             (_, action) => self.settle(seat, action),
@@ -709,7 +754,7 @@ impl Game for Betting {
         (self.phase() == Phase::Over).then(|| Outcome::by_score(self.winnings.map(i64::from)))
     }
 
-    fn random_action(&self, rng: &mut StdRng) -> BettingAction {
+    fn random_action(&self, rng: &mut GameRng) -> BettingAction {
         let seat = self
             .to_move()
             .expect("random_action is only asked while the game goes on");
@@ -808,7 +853,9 @@ impl Game for Betting {
             BettingEvent::Settled(r) => Some(json!({
                 "type": "settled",
                 "slot": r.slot,
+                "opened": r.bets,
                 "chips": r.chips,
+                "colours": r.colours,
                 "outcome": r.outcome,
                 "folder": r.folder,
                 "auto": r.auto.is_some(),
@@ -826,7 +873,7 @@ impl Game for Betting {
 }
 
 impl Betting {
-    fn random_sourcing(&self, seat: Seat, gap: u8, rng: &mut StdRng) -> Sourcing {
+    fn random_sourcing(&self, seat: Seat, gap: u8, rng: &mut GameRng) -> Sourcing {
         let mut spare: Vec<(usize, u8)> = (self.index() + 1..SLOTS)
             .map(|t| (t, self.stacks[seat][t] - 1))
             .collect();

@@ -2,13 +2,14 @@
 //! fills in, the Messages that edit it, and the lock that turns it into an
 //! arrangement. The table and HUD only draw it and send edits.
 
+use crate::rules::GameRng;
 use bevy::prelude::*;
-use rand::{SeedableRng, rngs::StdRng};
+use rand::SeedableRng;
 
 use super::rules::{Betting, BettingAction, Draft, Phase, Placement};
 use crate::cli::Launch;
-use crate::rules::{Seat, sub_seed};
-use crate::session::{Act, Session};
+use crate::rules::Seat;
+use crate::session::{Act, Shown};
 
 /// The draft of the player setting up now.
 #[derive(Resource, Debug, Default)]
@@ -18,7 +19,7 @@ pub struct SetupBoard {
     pub seat: Option<Seat>,
     /// Why the last Lock was refused.
     pub problem: Option<String>,
-    rng: Option<StdRng>,
+    rng: Option<GameRng>,
 }
 
 /// An edit of the setup board: from the mouse, the keyboard or a test.
@@ -47,11 +48,12 @@ pub enum SetupEdit {
 
 impl SetupBoard {
     /// Starts afresh when another player (or another game) sets up.
-    pub fn follow(&mut self, seat: Seat, game_seed: u64) {
+    /// Starts `seat`'s own board, its random fills from `fill_seed`.
+    pub fn follow(&mut self, seat: Seat, fill_seed: u64) {
         if self.seat != Some(seat) {
             *self = SetupBoard {
                 seat: Some(seat),
-                rng: Some(StdRng::seed_from_u64(sub_seed(game_seed, 300 + seat as u64))),
+                rng: Some(GameRng::seed_from_u64(fill_seed)),
                 ..default()
             };
         }
@@ -83,8 +85,8 @@ impl SetupBoard {
         None
     }
 
-    fn rng(&mut self) -> &mut StdRng {
-        self.rng.get_or_insert_with(|| StdRng::seed_from_u64(0))
+    fn rng(&mut self) -> &mut GameRng {
+        self.rng.get_or_insert_with(|| GameRng::seed_from_u64(0))
     }
 
     /// The arrangement a run-out clock locks in: the draft with its gaps
@@ -109,36 +111,34 @@ pub(super) fn plugin(app: &mut App) {
                 edit_setup,
             )
                 .chain()
-                .run_if(resource_exists::<Session<Betting>>)
+                .run_if(resource_exists::<Shown<Betting>>)
                 .in_set(crate::AppSystems::RecordInput),
         );
 }
 
 /// The person setting up, if the board is theirs to edit now.
-pub fn setting_up(session: &Session<Betting>) -> Option<Seat> {
-    session
-        .human_to_move()
-        .filter(|_| session.game.phase() == Phase::Setup)
+pub fn setting_up(shown: &Shown<Betting>) -> Option<Seat> {
+    shown.acting.filter(|_| shown.view.phase == Phase::Setup)
 }
 
 /// `--quick-setup`: an untouched board is filled at random and locked.
-fn quick_setup(session: Res<Session<Betting>>, board: Res<SetupBoard>, mut edits: MessageWriter<SetupEdit>) {
-    if setting_up(&session).is_some() && board.draft.is_untouched() {
+fn quick_setup(shown: Res<Shown<Betting>>, board: Res<SetupBoard>, mut edits: MessageWriter<SetupEdit>) {
+    if setting_up(&shown).is_some() && board.draft.is_untouched() {
         edits.write_batch([SetupEdit::FillAtRandom, SetupEdit::Lock]);
     }
 }
 
 pub(super) fn edit_setup(
-    session: Res<Session<Betting>>,
+    shown: Res<Shown<Betting>>,
     mut board: ResMut<SetupBoard>,
     mut edits: MessageReader<SetupEdit>,
     mut acts: MessageWriter<Act<Betting>>,
 ) {
-    let Some(seat) = setting_up(&session) else {
+    let Some(seat) = setting_up(&shown) else {
         edits.clear();
         return;
     };
-    board.follow(seat, session.seed);
+    board.follow(seat, shown.fill_seed);
     for edit in edits.read() {
         if let Some(arrangement) = board.edit(*edit) {
             acts.write(Act::new(BettingAction::Arrange(arrangement)));

@@ -13,7 +13,7 @@ use super::table::{
 };
 use crate::menus::Menu;
 use crate::screens::Screen;
-use crate::session::Session;
+use crate::session::Shown;
 use crate::ui::tile::covers;
 use crate::ui::{FreeSpace, digit_pressed};
 
@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
             setup_mouse,
             setup_keyboard.run_if(not(egui_wants_any_keyboard_input)),
         )
-            .run_if(resource_exists::<Session<Betting>>)
+            .run_if(resource_exists::<Shown<Betting>>)
             .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
             .in_set(crate::AppSystems::RecordInput)
             .before(super::setup_board::edit_setup),
@@ -73,7 +73,7 @@ fn button_under(point: Vec2) -> Option<(usize, bool)> {
 }
 
 pub(super) fn setup_mouse(
-    session: Res<Session<Betting>>,
+    shown: Res<Shown<Betting>>,
     pacing: Res<ResultPacing>,
     board: Res<SetupBoard>,
     buttons: Res<ButtonInput<MouseButton>>,
@@ -90,11 +90,10 @@ pub(super) fn setup_mouse(
         .cursor_position()
         .filter(|&p| space.contains(p))
         .and_then(|p| camera.viewport_to_world_2d(at, p).ok());
-    if pacing.on_screen(&session.game).is_some() && point.is_some() && buttons.just_pressed(MouseButton::Left)
-    {
+    if pacing.on_screen(&shown.view).is_some() && point.is_some() && buttons.just_pressed(MouseButton::Left) {
         move_on.write(MoveOn);
     }
-    if setting_up(&session).is_none() {
+    if setting_up(&shown).is_none() {
         *cursor = SetupCursor::default();
         return;
     }
@@ -162,16 +161,16 @@ pub(super) fn setup_mouse(
 
 fn setup_keyboard(
     keys: Res<ButtonInput<KeyCode>>,
-    session: Res<Session<Betting>>,
+    shown: Res<Shown<Betting>>,
     pacing: Res<ResultPacing>,
     mut cursor: ResMut<SetupCursor>,
     mut edits: MessageWriter<SetupEdit>,
     mut move_on: MessageWriter<MoveOn>,
 ) {
-    if pacing.on_screen(&session.game).is_some() && keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
+    if pacing.on_screen(&shown.view).is_some() && keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
         move_on.write(MoveOn);
     }
-    if setting_up(&session).is_none() {
+    if setting_up(&shown).is_none() {
         return;
     }
     let slot = cursor.slot;

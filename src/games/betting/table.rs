@@ -15,8 +15,8 @@ use super::rules::{Betting, BettingEvent, BettingView, Phase, SLOTS, SlotOutcome
 use super::setup_board::SetupBoard;
 use super::setup_input::SetupCursor;
 use crate::audio::Sound;
-use crate::rules::{Game, Seat, other};
-use crate::session::{Happened, Narrated, Session};
+use crate::rules::{Seat, other};
+use crate::session::{Happened, Narrated, Session, Shown};
 use crate::settings::Settings;
 use crate::ui::table::{Reveal, TableEntity, clear_table, spawn_felt};
 use crate::ui::tile::{Face, TileLook, TilePalette, spawn_tile};
@@ -70,10 +70,10 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_added::<Session<Betting>>),
             (play_sounds, launch_chips, sync_table)
                 .chain()
-                .run_if(resource_exists::<Session<Betting>>),
+                .run_if(resource_exists::<Shown<Betting>>),
         )
             .chain()
-            .after(crate::AppSystems::Update)
+            .after(crate::AppSystems::Show)
             .after(super::setup_input::setup_mouse),
     )
     .init_resource::<ShownStacks>();
@@ -289,15 +289,15 @@ struct Moment {
 
 impl Moment {
     fn new(
-        session: &Session<Betting>,
+        shown: &Shown<Betting>,
         pacing: &ResultPacing,
         settings: &Settings,
         reveal: Option<&Reveal>,
         now: f32,
     ) -> Moment {
-        let view = session.game.view(session.viewer);
+        let view = shown.view.clone();
         let factor = settings.animation_speed.factor();
-        let result = pacing.on_screen(&session.game).map(|i| {
+        let result = pacing.on_screen(&view).map(|i| {
             let elapsed = if factor <= 0.0 {
                 f32::MAX
             } else {
@@ -405,7 +405,7 @@ impl Moment {
 }
 
 fn sync_table(
-    session: Res<Session<Betting>>,
+    shown: Res<Shown<Betting>>,
     pacing: Res<ResultPacing>,
     settings: Res<Settings>,
     board: Res<SetupBoard>,
@@ -413,7 +413,7 @@ fn sync_table(
     reveal: Option<Res<Reveal>>,
     time: Res<Time>,
     look: Res<TableLook>,
-    mut shown: ResMut<ShownStacks>,
+    mut drawn: ResMut<ShownStacks>,
     mut pieces: Query<(&Piece, &mut TileLook, &mut Visibility)>,
     mut stacks: Query<(&StackAt, &mut Stack, &mut Transform, &mut Visibility), Without<Piece>>,
     mut labels: Query<
@@ -442,18 +442,12 @@ fn sync_table(
         ),
     >,
 ) {
-    let moment = Moment::new(
-        &session,
-        &pacing,
-        &settings,
-        reveal.as_deref(),
-        time.elapsed_secs(),
-    );
+    let moment = Moment::new(&shown, &pacing, &settings, reveal.as_deref(), time.elapsed_secs());
     let me = moment.me();
-    let hidden = session.curtain.is_some();
+    let hidden = shown.curtain.is_some();
     let setting_up = !hidden && moment.view.phase == Phase::Setup && board.seat == Some(me);
     let playing = !hidden && moment.view.phase != Phase::Setup;
-    let names = session.names();
+    let names = shown.names.clone();
     let show = |on: bool| {
         if on {
             Visibility::Visible
@@ -462,7 +456,7 @@ fn sync_table(
         }
     };
 
-    let their_arrangement = session.game.arrangement(other(me));
+    let their_arrangement = shown.reveal.as_ref().and_then(|r| r.game.arrangement(other(me)));
     for (piece, mut tile, mut visibility) in &mut pieces {
         let spot = match *piece {
             Piece::Mine(t) if setting_up => Some(setup_spot(t, &board, &cursor)),
@@ -515,7 +509,7 @@ fn sync_table(
     }
     if playing {
         for (slot, own) in moment.view.mine.iter().enumerate() {
-            shown.mine[slot] = own.chips;
+            drawn.mine[slot] = own.chips;
         }
     }
 
@@ -630,24 +624,24 @@ fn banner(moment: &Moment, names: &[String; 2]) -> String {
 /// winnings and later tiles to the slot, then the pot to whoever took it.
 fn launch_chips(
     mut commands: Commands,
-    session: Res<Session<Betting>>,
+    shown: Res<Shown<Betting>>,
     pacing: Res<ResultPacing>,
     settings: Res<Settings>,
     chip_look: Res<ChipLook>,
-    mut shown: ResMut<ShownStacks>,
+    mut drawn: ResMut<ShownStacks>,
     flying: Query<Entity, With<FlyingChip>>,
     mut sounds: MessageWriter<Sound>,
 ) {
-    let on_screen = pacing.on_screen(&session.game);
-    if on_screen.is_none() || on_screen == shown.launched || session.curtain.is_some() {
+    let on_screen = pacing.on_screen(&shown.view);
+    if on_screen.is_none() || on_screen == drawn.launched || shown.curtain.is_some() {
         return;
     }
-    shown.launched = on_screen;
+    drawn.launched = on_screen;
     for entity in &flying {
         commands.entity(entity).despawn();
     }
-    let r = session.game.results()[on_screen.expect("checked above")];
-    let me = session.viewer;
+    let r = shown.view.history[on_screen.expect("checked above")];
+    let me = shown.seat;
     let owner = |seat: Seat| if seat == me { Owner::Mine } else { Owner::Theirs };
     let column = r.slot - 1;
     let stack_at = |seat: Seat| {
@@ -671,9 +665,9 @@ fn launch_chips(
         let base = stack_at(seat) + Vec2::Y * CHIP_STEP * f32::from(r.bets[seat]);
         send(seat, from_winnings, pile_at(seat), base, 0.0);
         if seat == me {
-            let view = session.game.view(me);
+            let view = shown.view.clone();
             for (slot, own) in view.my_later() {
-                let pulled = shown.mine[slot - 1].saturating_sub(own.chips);
+                let pulled = drawn.mine[slot - 1].saturating_sub(own.chips);
                 let from = Vec2::new(slot_x(slot - 1), MY_STACK_Y + CHIP_STEP * f32::from(own.chips));
                 send(seat, pulled, from, base, 0.0);
             }
@@ -697,9 +691,13 @@ fn launch_chips(
     });
 }
 
-fn play_sounds(mut happened: MessageReader<Happened<Betting>>, mut sounds: MessageWriter<Sound>) {
-    for event in happened.read() {
-        if let BettingEvent::Arranged { .. } = event.event {
+fn play_sounds(
+    shown: Res<Shown<Betting>>,
+    mut happened: MessageReader<Happened<Betting>>,
+    mut sounds: MessageWriter<Sound>,
+) {
+    for event in happened.read().filter_map(|h| h.seen_by(shown.seat)) {
+        if let BettingEvent::Arranged { .. } = event {
             sounds.write(Sound::Place);
         }
     }

@@ -5,13 +5,14 @@
 //! opponent's pool from every card, result and lamp it has seen, and bids
 //! just over what that pool and the opponent's own plan allow.
 
-use rand::{RngExt, SeedableRng, rngs::StdRng};
+use crate::rules::GameRng;
+use rand::{RngExt, SeedableRng};
 
 use super::rules::{Bidding, BiddingAction, BiddingView, Card, POOL, ROUNDS, lamp_range};
 use crate::rules::{Bot, Level, other};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Bidding>> {
-    let rng = StdRng::seed_from_u64(seed);
+    let rng = GameRng::seed_from_u64(seed);
     let (wobble, blunders) = match level {
         Level::Random => return Box::new(RandomBot(rng)),
         Level::Easy => (0.6, 0.25),
@@ -25,7 +26,7 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Bidding>> {
     })
 }
 
-struct RandomBot(StdRng);
+struct RandomBot(GameRng);
 
 impl Bot<Bidding> for RandomBot {
     fn choose(&mut self, view: &BiddingView) -> BiddingAction {
@@ -36,7 +37,7 @@ impl Bot<Bidding> for RandomBot {
 }
 
 struct BudgetBot {
-    rng: StdRng,
+    rng: GameRng,
     /// How far a bid strays from the plan, as a share of it.
     wobble: f64,
     /// The share of bids made at random, up to half the pool.

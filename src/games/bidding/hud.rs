@@ -8,9 +8,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::rules::{Bidding, BiddingAction, Card, ROUNDS};
 use crate::menus::Menu;
-use crate::rules::{Game, Seat, other};
+use crate::rules::{Seat, other};
 use crate::screens::Screen;
-use crate::session::{Act, Session};
+use crate::session::{Act, Shown};
 use crate::ui::reveal::{self, Cell};
 use crate::ui::{FreeSpace, UiLayer, digit_pressed};
 
@@ -40,7 +40,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             keyboard
-                .run_if(resource_exists::<Session<Bidding>>)
+                .run_if(resource_exists::<Shown<Bidding>>)
                 .run_if(in_state(Screen::Playing))
                 .run_if(in_state(Menu::None))
                 .run_if(not(egui_wants_any_keyboard_input))
@@ -52,21 +52,21 @@ pub(super) fn plugin(app: &mut App) {
                 bottom_bar.run_if(in_state(Screen::Playing)),
                 reveal_window.run_if(in_state(Screen::Result)),
             )
-                .run_if(resource_exists::<Session<Bidding>>)
+                .run_if(resource_exists::<Shown<Bidding>>)
                 .in_set(UiLayer::Game),
         );
 }
 
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
-    session: Res<Session<Bidding>>,
+    shown: Res<Shown<Bidding>>,
     mut entry: ResMut<BidEntry>,
     mut acts: MessageWriter<Act<Bidding>>,
 ) {
-    let Some(seat) = session.human_to_move() else {
+    let Some(seat) = shown.acting else {
         return;
     };
-    let view = session.game.view(seat);
+    let view = shown.view.clone();
     entry.follow_turn(view.round, seat);
     if !entry.confirming {
         if let Some(digit) = digit_pressed(&keys) {
@@ -100,16 +100,16 @@ fn keyboard(
 fn bottom_bar(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
-    session: Res<Session<Bidding>>,
+    shown: Res<Shown<Bidding>>,
     mut entry: ResMut<BidEntry>,
     mut acts: MessageWriter<Act<Bidding>>,
 ) -> Result {
-    if session.curtain.is_some() {
+    if shown.curtain.is_some() {
         return Ok(());
     }
-    let me = session.viewer;
-    let view = session.game.view(me);
-    let names = session.names();
+    let me = shown.seat;
+    let view = shown.view.clone();
+    let names = shown.names.clone();
     space.bottom_bar(contexts.ctx_mut()?, "bidding-hud", |ui| {
         ui.label(
             egui::RichText::new(format!(
@@ -123,7 +123,7 @@ fn bottom_bar(
             .strong(),
         );
         ui.separator();
-        let Some(seat) = session.human_to_move() else {
+        let Some(seat) = shown.acting else {
             let waiting = view.to_move.map(|s| format!("{} is bidding…", names[s]));
             ui.label(egui::RichText::new(waiting.unwrap_or_else(|| "Game over.".into())).size(19.0));
             return;
@@ -168,14 +168,17 @@ fn bottom_bar(
     Ok(())
 }
 
-fn reveal_window(mut contexts: EguiContexts, session: Res<Session<Bidding>>) -> Result {
-    let bids = session.game.bids();
-    let rounds = session.game.rounds();
+fn reveal_window(mut contexts: EguiContexts, shown: Res<Shown<Bidding>>) -> Result {
+    let Some(reveal) = &shown.reveal else {
+        return Ok(());
+    };
+    let bids = reveal.game.bids();
+    let rounds = reveal.game.rounds();
     reveal::reveal_window(
         contexts.ctx_mut()?,
         "Every bid, round by round",
         "Round",
-        &session.names(),
+        &shown.names,
         ROUNDS,
         |seat, r| {
             rounds.get(r).map(|round| Cell {

@@ -5,7 +5,8 @@
 //! second bidder; the higher bid wins the round and both bids are spent.
 //! Lamps show each pool roughly and change only when a round is settled.
 
-use rand::{RngExt, rngs::StdRng};
+use crate::rules::GameRng;
+use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -276,7 +277,7 @@ impl Game for Bidding {
         Some(Outcome::by_score(self.wins.map(i64::from)))
     }
 
-    fn random_action(&self, rng: &mut StdRng) -> BiddingAction {
+    fn random_action(&self, rng: &mut GameRng) -> BiddingAction {
         let seat = self
             .to_move()
             .expect("random_action is only asked while the game goes on");

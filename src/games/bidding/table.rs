@@ -7,8 +7,8 @@ use bevy::prelude::*;
 
 use super::rules::{Bidding, BiddingEvent, BiddingView, Card, ROUNDS, lamp_range};
 use crate::audio::Sound;
-use crate::rules::{Game, other};
-use crate::session::{Happened, Session};
+use crate::rules::other;
+use crate::session::{Happened, Session, Shown};
 use crate::settings::Settings;
 use crate::ui::table::{TableEntity, clear_table, spawn_felt};
 use crate::ui::{TABLE_CENTER_X, theme};
@@ -33,10 +33,10 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_added::<Session<Bidding>>),
             (play_sounds, sync_table, fade_lamps)
                 .chain()
-                .run_if(resource_exists::<Session<Bidding>>),
+                .run_if(resource_exists::<Shown<Bidding>>),
         )
             .chain()
-            .after(crate::AppSystems::Update),
+            .after(crate::AppSystems::Show),
     )
     .init_resource::<Settled>();
 }
@@ -245,7 +245,7 @@ fn ink(card: Card) -> Color {
 }
 
 fn sync_table(
-    session: Res<Session<Bidding>>,
+    shown: Res<Shown<Bidding>>,
     settled: Res<Settled>,
     time: Res<Time>,
     settings: Res<Settings>,
@@ -259,9 +259,9 @@ fn sync_table(
     mut slot_texts: Query<(&mut Text2d, &mut TextColor), (With<SlotText>, Without<Label>)>,
     mut labels: Query<(&Label, &mut Text2d), Without<SlotText>>,
 ) {
-    let hidden = session.curtain.is_some();
-    let view = session.game.view(session.viewer);
-    let names = session.names();
+    let hidden = shown.curtain.is_some();
+    let view = shown.view.clone();
+    let names = shown.names.clone();
     let me = view.seat;
     for (slot, mut visibility, material, children) in &mut slots {
         let face = slot_face(&view, *slot).filter(|_| !hidden);
@@ -321,13 +321,13 @@ fn sync_table(
 }
 
 fn fade_lamps(
-    session: Res<Session<Bidding>>,
+    shown: Res<Shown<Bidding>>,
     time: Res<Time>,
     settings: Res<Settings>,
     mut lamps: Query<(&mut Lamp, &MeshMaterial2d<ColorMaterial>, &mut Visibility)>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let view = session.game.view(session.viewer);
+    let view = shown.view.clone();
     let me = view.seat;
     let factor = settings.animation_speed.factor();
     let step = if factor <= 0.0 {
@@ -342,7 +342,7 @@ fn fade_lamps(
         let glow = lamp.glow + (target - lamp.glow).clamp(-step, step);
         let fading = glow != lamp.glow;
         lamp.glow = glow;
-        *visibility = if session.curtain.is_some() {
+        *visibility = if shown.curtain.is_some() {
             Visibility::Hidden
         } else {
             Visibility::Visible
@@ -357,16 +357,16 @@ fn fade_lamps(
 }
 
 fn play_sounds(
-    session: Res<Session<Bidding>>,
+    shown: Res<Shown<Bidding>>,
     mut happened: MessageReader<Happened<Bidding>>,
     mut sounds: MessageWriter<Sound>,
     mut settled: ResMut<Settled>,
     time: Res<Time>,
     settings: Res<Settings>,
 ) {
-    for event in happened.read() {
-        if let BiddingEvent::Settled { round, winner, .. } = &event.event {
-            let names = session.names();
+    for event in happened.read().filter_map(|h| h.seen_by(shown.seat)) {
+        if let BiddingEvent::Settled { round, winner, .. } = event {
+            let names = shown.names.clone();
             let result = match winner {
                 Some(w) if names[*w] == "You" => "you win".to_string(),
                 Some(w) => format!("{} wins", names[*w]),
@@ -375,9 +375,9 @@ fn play_sounds(
             settled.text = format!("Round {round}: {result}");
             settled.until = time.elapsed_secs() + 2.0 * settings.animation_speed.factor().max(0.5);
         }
-        sounds.write(match &event.event {
+        sounds.write(match event {
             BiddingEvent::Sealed { .. } => Sound::Place,
-            BiddingEvent::Settled { winner, .. } if *winner == Some(session.viewer) => Sound::Win,
+            BiddingEvent::Settled { winner, .. } if *winner == Some(shown.seat) => Sound::Win,
             BiddingEvent::Settled { .. } => Sound::Reveal,
         });
     }

@@ -19,7 +19,8 @@
 
 use std::collections::HashMap;
 
-use rand::{RngExt, SeedableRng, rngs::StdRng, seq::IndexedRandom};
+use crate::rules::GameRng;
+use rand::{RngExt, SeedableRng, seq::IndexedRandom};
 
 use super::Tiles;
 use super::rules::{Colour, Hand, TilesAction, TilesView};
@@ -27,7 +28,7 @@ use super::solver::{Position, Solver, colour_mask};
 use crate::rules::{Bot, Level, other};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
-    let rng = StdRng::seed_from_u64(seed);
+    let rng = GameRng::seed_from_u64(seed);
     let (belief, endgame, mistakes, noise, random_share) = match level {
         Level::Random => return Box::new(RandomBot(rng)),
         Level::Easy => (BeliefKind::ByColour, 0, EASY_MISTAKES, 0.3, 1.0),
@@ -55,7 +56,7 @@ const HARD_RANDOM_SHARE: f32 = 0.8;
 /// exact search stays under 100 ms a move in the release build.
 const HARD_ENDGAME: usize = 7;
 
-struct RandomBot(StdRng);
+struct RandomBot(GameRng);
 
 impl Bot<Tiles> for RandomBot {
     fn choose(&mut self, view: &TilesView) -> TilesAction {
@@ -74,7 +75,7 @@ enum BeliefKind {
 }
 
 struct SolverBot {
-    rng: StdRng,
+    rng: GameRng,
     belief: BeliefKind,
     mistakes: f64,
     /// Random jitter added to each tile's value, so that near-equal tiles

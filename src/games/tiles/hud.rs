@@ -8,9 +8,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::rules::{Colour, ROUNDS, Tiles, TilesAction};
 use crate::menus::Menu;
-use crate::rules::{Game, other};
+use crate::rules::other;
 use crate::screens::Screen;
-use crate::session::{Act, Session};
+use crate::session::{Act, Shown};
 use crate::settings::Settings;
 use crate::ui::reveal::{self, Cell};
 use crate::ui::{FreeSpace, UiLayer, digit_pressed};
@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             keyboard
-                .run_if(resource_exists::<Session<Tiles>>)
+                .run_if(resource_exists::<Shown<Tiles>>)
                 .run_if(in_state(Screen::Playing))
                 .run_if(in_state(Menu::None))
                 .run_if(not(egui_wants_any_keyboard_input))
@@ -36,21 +36,21 @@ pub(super) fn plugin(app: &mut App) {
                 bottom_bar.run_if(in_state(Screen::Playing)),
                 reveal_window.run_if(in_state(Screen::Result)),
             )
-                .run_if(resource_exists::<Session<Tiles>>)
+                .run_if(resource_exists::<Shown<Tiles>>)
                 .in_set(UiLayer::Game),
         );
 }
 
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
-    session: Res<Session<Tiles>>,
+    shown: Res<Shown<Tiles>>,
     mut choice: ResMut<TileChoice>,
     mut acts: MessageWriter<Act<Tiles>>,
 ) {
-    let Some(seat) = session.human_to_move() else {
+    let Some(_seat) = shown.acting else {
         return;
     };
-    let hand = session.game.view(seat).hand;
+    let hand = shown.view.clone().hand;
     if let Some(tile) = digit_pressed(&keys).filter(|t| hand.contains(t)) {
         choice.0 = Some(tile);
     }
@@ -64,17 +64,17 @@ fn keyboard(
 fn bottom_bar(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
-    session: Res<Session<Tiles>>,
+    shown: Res<Shown<Tiles>>,
     mut choice: ResMut<TileChoice>,
     settings: Res<Settings>,
     mut acts: MessageWriter<Act<Tiles>>,
 ) -> Result {
-    if session.curtain.is_some() {
+    if shown.curtain.is_some() {
         return Ok(());
     }
-    let me = session.viewer;
-    let view = session.game.view(me);
-    let names = session.names();
+    let me = shown.seat;
+    let view = shown.view.clone();
+    let names = shown.names.clone();
     space.bottom_bar(contexts.ctx_mut()?, "tiles-hud", |ui| {
         ui.label(
             egui::RichText::new(format!(
@@ -88,7 +88,7 @@ fn bottom_bar(
             .strong(),
         );
         ui.separator();
-        let prompt = match (session.human_to_move(), view.to_move) {
+        let prompt = match (shown.acting, view.to_move) {
             (Some(_), _) if view.leader == me => "Your lead: choose a tile, then play it.".to_string(),
             (Some(_), _) => format!(
                 "{} led a {} tile. Choose your answer.",
@@ -100,7 +100,7 @@ fn bottom_bar(
         };
         ui.label(egui::RichText::new(prompt).size(19.0));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let can_play = session.human_to_move().is_some();
+            let can_play = shown.acting.is_some();
             let picked = choice.0.filter(|t| view.hand.contains(t));
             let label = match picked {
                 Some(tile) => format!("Play {tile} (Enter)"),
@@ -127,14 +127,17 @@ fn bottom_bar(
     Ok(())
 }
 
-fn reveal_window(mut contexts: EguiContexts, session: Res<Session<Tiles>>) -> Result {
-    let played = session.game.played();
-    let rounds = session.game.rounds();
+fn reveal_window(mut contexts: EguiContexts, shown: Res<Shown<Tiles>>) -> Result {
+    let Some(reveal) = &shown.reveal else {
+        return Ok(());
+    };
+    let played = reveal.game.played();
+    let rounds = reveal.game.rounds();
     reveal::reveal_window(
         contexts.ctx_mut()?,
         "Both sequences, round by round",
         "Round",
-        &session.names(),
+        &shown.names,
         ROUNDS,
         |seat, r| {
             rounds.get(r).map(|round| Cell {

@@ -4,7 +4,8 @@
 //! leader places a tile, the follower learns only its colour and places one
 //! of theirs, and only the result is announced.
 
-use rand::{rngs::StdRng, seq::IndexedRandom};
+use crate::rules::GameRng;
+use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -305,7 +306,7 @@ impl Game for Tiles {
         Some(Outcome::by_score(self.score.map(i64::from)))
     }
 
-    fn random_action(&self, rng: &mut StdRng) -> TilesAction {
+    fn random_action(&self, rng: &mut GameRng) -> TilesAction {
         *self
             .legal_actions()
             .choose(rng)

@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use super::hud::TileChoice;
 use super::rules::{ROUNDS, Tiles, TilesEvent, TilesView};
 use crate::audio::Sound;
-use crate::rules::{Game, Seat, other};
-use crate::session::{Act, Happened, Session};
+use crate::rules::{Seat, other};
+use crate::session::{Act, Happened, Session, Shown};
 use crate::settings::Settings;
 use crate::ui::table::{Reveal, TableEntity, clear_table, spawn_felt};
 use crate::ui::tile::{Face, TileLook, TilePalette, covers, spawn_tile};
@@ -39,10 +39,10 @@ pub(super) fn plugin(app: &mut App) {
                 sync_table,
             )
                 .chain()
-                .run_if(resource_exists::<Session<Tiles>>),
+                .run_if(resource_exists::<Shown<Tiles>>),
         )
             .chain()
-            .after(crate::AppSystems::Update),
+            .after(crate::AppSystems::Show),
     );
 }
 
@@ -192,7 +192,7 @@ fn layout(
 }
 
 fn sync_table(
-    session: Res<Session<Tiles>>,
+    shown: Res<Shown<Tiles>>,
     choice: Res<TileChoice>,
     settings: Res<Settings>,
     reveal: Option<Res<Reveal>>,
@@ -201,12 +201,12 @@ fn sync_table(
     mut texts: Query<(&TableText, &mut Text2d, &mut TextColor), Without<RoundLabel>>,
     mut labels: Query<(&RoundLabel, &mut Text2d, &mut TextColor), Without<TableText>>,
 ) {
-    let hidden = session.curtain.is_some();
-    let me = session.viewer;
-    let view = session.game.view(me);
-    let sequences = session.game.played();
-    let shown = reveal.map(|r| r.shown(time.elapsed_secs(), &settings, ROUNDS));
-    let places = layout(&view, shown.map(|n| (&sequences, n)));
+    let hidden = shown.curtain.is_some();
+    let me = shown.seat;
+    let view = shown.view.clone();
+    let sequences = shown.reveal.as_ref().map(|r| r.game.played()).unwrap_or_default();
+    let revealed = reveal.map(|r| r.shown(time.elapsed_secs(), &settings, ROUNDS));
+    let places = layout(&view, revealed.map(|n| (&sequences, n)));
     for (piece, mut look, mut visibility) in &mut pieces {
         let spot = places.iter().find(|(p, _)| p == piece).and_then(|(_, s)| *s);
         match spot.filter(|_| !hidden) {
@@ -221,13 +221,13 @@ fn sync_table(
             None => *visibility = Visibility::Hidden,
         }
     }
-    let names = session.names();
+    let names = shown.names.clone();
     for (kind, mut text, mut colour) in &mut texts {
         let value = match kind {
             _ if hidden => String::new(),
             // The table font has no en dash.
             TableText::Score => format!("{} - {}", view.score[me], view.score[other(me)]),
-            TableText::Status => status_line(&session, &view),
+            TableText::Status => status_line(&shown.names, &view),
             TableText::TheirName => names[other(me)].clone(),
             TableText::MyName => names[me].clone(),
             TableText::Counter if settings.colour_counter => format!(
@@ -266,8 +266,7 @@ fn sync_table(
     }
 }
 
-fn status_line(session: &Session<Tiles>, view: &TilesView) -> String {
-    let names = session.names();
+fn status_line(names: &[String; 2], view: &TilesView) -> String {
     match view.to_move {
         None => "Game over".into(),
         Some(seat) => {
@@ -283,7 +282,7 @@ fn status_line(session: &Session<Tiles>, view: &TilesView) -> String {
 }
 
 fn pick_with_mouse(
-    session: Res<Session<Tiles>>,
+    shown: Res<Shown<Tiles>>,
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform)>,
@@ -295,7 +294,7 @@ fn pick_with_mouse(
     if !buttons.just_pressed(MouseButton::Left) {
         return;
     }
-    let Some(seat) = session.human_to_move() else {
+    let Some(_seat) = shown.acting else {
         return;
     };
     let (camera, at) = *camera;
@@ -306,7 +305,7 @@ fn pick_with_mouse(
     else {
         return;
     };
-    let hand = session.game.view(seat).hand;
+    let hand = shown.view.clone().hand;
     for (piece, transform) in &pieces {
         let Piece::Mine(tile) = *piece else { continue };
         if covers(transform, point) && hand.contains(&tile) {
@@ -321,17 +320,17 @@ fn pick_with_mouse(
 }
 
 fn play_sounds(
-    session: Res<Session<Tiles>>,
+    shown: Res<Shown<Tiles>>,
     mut happened: MessageReader<Happened<Tiles>>,
     mut sounds: MessageWriter<Sound>,
 ) {
-    for event in happened.read() {
-        match &event.event {
+    for event in happened.read().filter_map(|h| h.seen_by(shown.seat)) {
+        match event {
             TilesEvent::Placed { .. } => {
                 sounds.write(Sound::Place);
             }
             TilesEvent::Settled { winner, .. } => {
-                let viewer_won = *winner == Some(session.viewer as Seat);
+                let viewer_won = *winner == Some(shown.seat as Seat);
                 sounds.write(if viewer_won { Sound::Win } else { Sound::Reveal });
             }
         }

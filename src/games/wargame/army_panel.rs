@@ -11,7 +11,7 @@ use super::data::{Faction, Rulebook, UnitCard};
 use super::state::{Action, Phase, Placement, Wargame};
 use crate::rules::{Level, Seat, sub_seed};
 use crate::screens::Screen;
-use crate::session::{Act, Session};
+use crate::session::{Act, Shown};
 use crate::ui::{FreeSpace, UiLayer, theme};
 
 /// The army being built by the person at the screen.
@@ -112,7 +112,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Draft>().add_systems(
         Update,
         fresh_draft
-            .run_if(resource_exists::<Session<Wargame>>)
+            .run_if(resource_exists::<Shown<Wargame>>)
             .in_set(crate::AppSystems::RecordInput),
     );
 }
@@ -122,16 +122,14 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         army_panel
             .run_if(in_state(Screen::Playing))
-            .run_if(resource_exists::<Session<Wargame>>)
+            .run_if(resource_exists::<Shown<Wargame>>)
             .in_set(UiLayer::Game),
     );
 }
 
 /// A new builder (or a new battle) starts from an empty army.
-fn fresh_draft(session: Res<Session<Wargame>>, mut draft: ResMut<Draft>) {
-    let builder = session
-        .human_to_move()
-        .filter(|_| session.game.phase == Phase::Building);
+fn fresh_draft(shown: Res<Shown<Wargame>>, mut draft: ResMut<Draft>) {
+    let builder = shown.acting.filter(|_| shown.view.phase == Phase::Building);
     if builder.is_some() && draft.seat != builder {
         *draft = Draft {
             seat: builder,
@@ -143,17 +141,17 @@ fn fresh_draft(session: Res<Session<Wargame>>, mut draft: ResMut<Draft>) {
 fn army_panel(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
-    session: Res<Session<Wargame>>,
+    shown: Res<Shown<Wargame>>,
     mut draft: ResMut<Draft>,
     mut acts: MessageWriter<Act<Wargame>>,
     keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
-    let game = &session.game;
-    if game.phase != Phase::Building || session.curtain.is_some() {
+    let game = &shown.view.seen;
+    if game.phase != Phase::Building || shown.curtain.is_some() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let Some(seat) = session.human_to_move() else {
+    let Some(seat) = shown.acting else {
         space.bottom_bar(ctx, "army-wait", |ui| {
             ui.label(egui::RichText::new("The other side builds its army behind the curtain…").size(20.0));
         });
@@ -239,9 +237,11 @@ fn army_panel(
         ui.label(egui::RichText::new(text).color(theme::ACCENT));
         ui.horizontal(|ui| {
             if ui.button("Random army").clicked() {
-                let mut builder =
-                    super::bot::bot(Level::Easy, sub_seed(session.seed, 9 + draft.army.len() as u64));
-                if let Action::Build { commander, army } = builder.choose(&game.view_for(seat)) {
+                let mut builder = super::bot::bot(
+                    Level::Easy,
+                    sub_seed(shown.fill_seed, 9 + draft.army.len() as u64),
+                );
+                if let Action::Build { commander, army } = builder.choose(&shown.view) {
                     draft.commander = commander;
                     draft.army = army;
                     draft.moving = None;

@@ -17,7 +17,7 @@ use super::state::{Action, Pending, Phase, Wargame};
 use super::undo::{UndoStack, UndoStep};
 use crate::rules::Seat;
 use crate::screens::Screen;
-use crate::session::{Act, Session};
+use crate::session::{Act, Shown};
 use crate::ui::{FreeSpace, UiLayer, theme};
 
 pub(super) fn plugin(app: &mut App) {
@@ -26,8 +26,8 @@ pub(super) fn plugin(app: &mut App) {
         (side_panel, action_bar, hover_card)
             .chain()
             .run_if(in_state(Screen::Playing))
-            .run_if(|s: Option<Res<Session<Wargame>>>| {
-                s.is_some_and(|s| s.game.phase != Phase::Building && s.curtain.is_none())
+            .run_if(|s: Option<Res<Shown<Wargame>>>| {
+                s.is_some_and(|s| s.view.phase != Phase::Building && s.curtain.is_none())
             })
             .in_set(UiLayer::Game),
     );
@@ -50,12 +50,12 @@ fn goal_text(goal: Goal, score: u32) -> String {
 fn side_panel(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
-    session: Res<Session<Wargame>>,
+    shown: Res<Shown<Wargame>>,
     mut selection: ResMut<Selection>,
 ) -> Result {
-    let game = &session.game;
-    let me = session.viewer;
-    let names = session.names();
+    let game = &shown.view.seen;
+    let me = shown.seat;
+    let names = shown.names.clone();
     let mut root = space.ui(contexts.ctx_mut()?, "battle-side");
     egui::Panel::left("battle-side")
         .exact_size(300.0)
@@ -163,19 +163,22 @@ fn side_card(ui: &mut egui::Ui, game: &Wargame, seat: Seat, me: Seat, name: &str
 fn action_bar(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
-    session: Res<Session<Wargame>>,
+    shown: Res<Shown<Wargame>>,
     offered: Res<Offered>,
     mut selection: ResMut<Selection>,
     stack: Res<UndoStack>,
     mut acts: MessageWriter<Act<Wargame>>,
     mut undo: MessageWriter<UndoStep>,
 ) -> Result {
-    let game = &session.game;
+    let game = &shown.view.seen;
     let ctx = contexts.ctx_mut()?;
-    let Some(seat) = session.human_to_move() else {
+    let Some(seat) = shown.acting else {
         let text = match game.phase {
             Phase::Over => game.reason.clone().unwrap_or_default(),
-            _ => format!("{} is playing…", session.names()[game.whose_move().unwrap_or(0)]),
+            _ => format!(
+                "{} is playing…",
+                shown.names.clone()[game.whose_move().unwrap_or(0)]
+            ),
         };
         space.bottom_bar(ctx, "battle-wait", |ui| {
             ui.label(egui::RichText::new(text).size(20.0));
@@ -282,14 +285,10 @@ fn status(game: &Wargame, seat: Seat, selection: &Selection) -> String {
 }
 
 /// What stands on the hex under the mouse, as a tooltip.
-fn hover_card(
-    mut contexts: EguiContexts,
-    session: Res<Session<Wargame>>,
-    selection: Res<Selection>,
-) -> Result {
+fn hover_card(mut contexts: EguiContexts, shown: Res<Shown<Wargame>>, selection: Res<Selection>) -> Result {
     let Some(at) = selection.hover else { return Ok(()) };
-    let game = &session.game;
-    let me = session.viewer;
+    let game = &shown.view.seen;
+    let me = shown.seat;
     let ctx = contexts.ctx_mut()?;
     if ctx.is_pointer_over_egui() {
         return Ok(());

@@ -20,7 +20,7 @@ use super::state::{Phase, Wargame};
 use super::view::View;
 use crate::rules::Seat;
 use crate::screens::Screen;
-use crate::session::Session;
+use crate::session::{Session, Shown};
 use crate::ui::table::{TableEntity, clear_table};
 use crate::ui::theme;
 
@@ -205,8 +205,8 @@ pub(super) fn plugin(app: &mut App) {
                 draw_pieces,
             )
                 .chain()
-                .run_if(resource_exists::<Session<Wargame>>)
-                .after(crate::AppSystems::Update),
+                .run_if(resource_exists::<Shown<Wargame>>)
+                .after(crate::AppSystems::Show),
         )
         .add_systems(OnEnter(Screen::GameList), forget_board)
         .add_systems(OnEnter(Screen::Title), forget_board);
@@ -217,20 +217,26 @@ fn forget_board(mut commands: Commands) {
 }
 
 /// A new battle, or the other side of the table has taken the screen.
-fn board_is_stale(session: Option<Res<Session<Wargame>>>, board: Option<Res<BoardLayout>>) -> bool {
-    let Some(session) = session else { return false };
-    let flipped = session.game.scenario.side(session.viewer).first_row > 0;
+fn board_is_stale(
+    session: Option<Res<Session<Wargame>>>,
+    shown: Option<Res<Shown<Wargame>>>,
+    board: Option<Res<BoardLayout>>,
+) -> bool {
+    let (Some(session), Some(shown)) = (session, shown) else {
+        return false;
+    };
+    let flipped = shown.view.seen.scenario.side(shown.seat).first_row > 0;
     session.is_added() || board.is_none_or(|b| b.flipped != flipped)
 }
 
 fn spawn_board(
     mut commands: Commands,
-    session: Res<Session<Wargame>>,
+    shown: Res<Shown<Wargame>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut kit: ResMut<Kit>,
 ) {
-    let game = &session.game;
-    let board = BoardLayout::new(game, session.viewer);
+    let game = &shown.view.seen;
+    let board = BoardLayout::new(game, shown.seat);
     let mut brush = Brush {
         commands: &mut commands,
         kit: &mut kit,
@@ -614,7 +620,7 @@ fn initials(name: &str) -> String {
 
 fn draw_pieces(
     mut commands: Commands,
-    session: Res<Session<Wargame>>,
+    shown: Res<Shown<Wargame>>,
     board: Option<Res<BoardLayout>>,
     selection: Res<Selection>,
     offered: Res<Offered>,
@@ -625,10 +631,10 @@ fn draw_pieces(
     mut last: Local<String>,
 ) {
     let Some(board) = board else { return };
-    let viewer = session.viewer;
-    let game = &session.game;
+    let viewer = shown.seat;
+    let game = &shown.view.seen;
     let view = game.view_for(viewer);
-    let hidden = session.curtain.is_some();
+    let hidden = shown.curtain.is_some();
     let blocks = if hidden {
         Vec::new()
     } else {

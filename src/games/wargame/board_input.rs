@@ -16,7 +16,7 @@ use super::state::{Action, Phase, Wargame};
 use super::undo::UndoStep;
 use crate::menus::Menu;
 use crate::screens::Screen;
-use crate::session::{Act, Session};
+use crate::session::{Act, Shown};
 use crate::ui::{FreeSpace, TABLE_SIZE};
 
 /// A click on a board hex.
@@ -59,12 +59,12 @@ pub(super) fn plugin(app: &mut App) {
                 click,
             )
                 .chain()
-                .run_if(resource_exists::<Session<Wargame>>.and_then(resource_exists::<BoardLayout>))
+                .run_if(resource_exists::<Shown<Wargame>>.and_then(resource_exists::<BoardLayout>))
                 .in_set(crate::AppSystems::RecordInput),
         )
         .add_systems(
             Update,
-            aim_camera.run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<Session<Wargame>>)),
+            aim_camera.run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<Shown<Wargame>>)),
         )
         .add_systems(OnEnter(Screen::GameList), (reset_view, reset_camera))
         .add_systems(OnEnter(Screen::Title), (reset_view, reset_camera));
@@ -193,13 +193,13 @@ fn mouse(
 
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
-    session: Res<Session<Wargame>>,
+    shown: Res<Shown<Wargame>>,
     offered: Res<Offered>,
     mut selection: ResMut<Selection>,
     mut acts: MessageWriter<Act<Wargame>>,
     mut undo: MessageWriter<UndoStep>,
 ) {
-    if session.human_to_move().is_none() {
+    if shown.acting.is_none() {
         return;
     }
     let offers = |wanted: &Action| offered.all.buttons.contains(wanted);
@@ -234,17 +234,17 @@ fn keys(
 /// activate or to pick up while building.
 fn click(
     mut clicks: MessageReader<BoardClick>,
-    session: Res<Session<Wargame>>,
+    shown: Res<Shown<Wargame>>,
     offered: Res<Offered>,
     mut selection: ResMut<Selection>,
     mut draft: ResMut<Draft>,
     mut acts: MessageWriter<Act<Wargame>>,
 ) {
     for click in clicks.read() {
-        let Some(seat) = session.human_to_move() else {
+        let Some(seat) = shown.acting else {
             continue;
         };
-        let game = &session.game;
+        let game = &shown.view.seen;
         if game.phase == Phase::Building {
             if click.secondary {
                 draft.remove_at(click.at);

@@ -7,11 +7,11 @@
 
 use std::collections::VecDeque;
 
-use rand::rngs::StdRng;
+use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng};
 
 use super::board::Coord;
-use super::data::{Faction, Rulebook, Token, UnitType};
+use super::data::{Rulebook, Token, UnitType};
 use super::scenario::{Goal, Scenario};
 use super::state::*;
 use super::view::View;
@@ -20,11 +20,11 @@ use crate::rules::{Bot, Level, Seat};
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
     match level {
         Level::Normal | Level::Hard => Box::new(Planning {
-            rng: StdRng::seed_from_u64(seed),
+            rng: GameRng::seed_from_u64(seed),
             trials: level == Level::Hard,
         }),
         _ => Box::new(Basic {
-            rng: StdRng::seed_from_u64(seed),
+            rng: GameRng::seed_from_u64(seed),
             random: level == Level::Random,
         }),
     }
@@ -33,7 +33,7 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
 /// Normal and Hard: the planner of `planner.rs`. Hard also tries its
 /// candidate armies in quick battles before it builds.
 struct Planning {
-    rng: StdRng,
+    rng: GameRng,
     trials: bool,
 }
 
@@ -59,7 +59,7 @@ const TRIAL_ACTIONS: usize = 800;
 
 /// Hard's army: of five nearly full armies, the one that wins most quick
 /// battles (both sides played by the planner) against random enemies.
-fn build_by_trials(game: &Wargame, seat: Seat, rng: &mut StdRng) -> Action {
+fn build_by_trials(game: &Wargame, seat: Seat, rng: &mut GameRng) -> Action {
     let budget = game.scenario.budget;
     let mut candidates: Vec<Action> = (0..CANDIDATES * 4)
         .map(|_| game.random_army(seat, rng))
@@ -115,7 +115,7 @@ fn trial(game: &Wargame, seat: Seat, mine: &Action, theirs: &Action, seed: u64) 
 }
 
 /// The fullest of eight random armies.
-fn build(game: &Wargame, seat: Seat, rng: &mut StdRng) -> Action {
+fn build(game: &Wargame, seat: Seat, rng: &mut GameRng) -> Action {
     (0..8)
         .map(|_| game.random_army(seat, rng))
         .max_by_key(|a| match a {
@@ -126,7 +126,7 @@ fn build(game: &Wargame, seat: Seat, rng: &mut StdRng) -> Action {
 }
 
 struct Basic {
-    rng: StdRng,
+    rng: GameRng,
     random: bool,
 }
 
@@ -284,7 +284,10 @@ impl Wargame {
             })
             .collect();
         for u in &view.units {
-            let class = u.class.clone().unwrap_or_else(|| guess(u.owner, u.kind));
+            let class = u
+                .class
+                .clone()
+                .unwrap_or_else(|| super::view::hidden_card(u.owner, u.kind).id.clone());
             let size = u.size.unwrap_or_else(|| book.unit(&class).map_or(1, |c| c.size));
             game.units[u.id] = Unit {
                 id: u.id,
@@ -312,15 +315,4 @@ impl Wargame {
         game.pending = view.decision.clone().into_iter().collect::<VecDeque<_>>();
         game
     }
-}
-
-/// The class a hidden block of this type is taken for.
-fn guess(owner: Seat, kind: UnitType) -> String {
-    let faction = Faction::of_seat(owner);
-    Rulebook::get()
-        .units
-        .iter()
-        .find(|u| u.faction == faction && u.kind == kind)
-        .map(|u| u.id.clone())
-        .expect("every faction has every type")
 }

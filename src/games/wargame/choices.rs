@@ -9,7 +9,7 @@ use super::board::Coord;
 use super::data::UnitType;
 use super::state::{Action, Wargame};
 use crate::rules::Seat;
-use crate::session::{Happened, Session};
+use crate::session::{Happened, Shown};
 
 /// The table's selection: kept between frames, cleared when play moves on.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -115,10 +115,9 @@ pub struct Choices {
 }
 
 impl Choices {
-    pub fn of(game: &Wargame, seat: Seat) -> Choices {
-        if game.whose_move() != Some(seat) {
-            return Choices::default();
-        }
+    /// `legal` (the rules core's legal actions for the seat at the screen)
+    /// placed on the board as `game` (what that seat sees) shows it.
+    pub fn of(game: &Wargame, legal: &[Action]) -> Choices {
         let kind = game
             .activation
             .as_ref()
@@ -129,7 +128,7 @@ impl Choices {
             ..Choices::default()
         };
         let target_at = |t: usize| game.units[t].at.expect("a target is on the board");
-        for action in game.legal() {
+        for action in legal.iter().cloned() {
             let placed = match &action {
                 Action::Move { to } | Action::Sidestep { to } | Action::Withdraw { to } => {
                     Some((*to, Mark::Reach))
@@ -150,6 +149,10 @@ impl Choices {
             }
         }
         out
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_hex.is_empty() && self.buttons.is_empty()
     }
 
     /// The actions offered on `hex`.
@@ -267,8 +270,6 @@ pub fn describe(game: &Wargame, seat: Seat, action: &Action) -> String {
 pub struct Offered {
     pub all: Choices,
     pub shown: Choices,
-    /// The game and seat `all` was worked out for.
-    key: Option<(Wargame, Seat)>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -278,7 +279,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (forget_after_events, refresh)
                 .chain()
-                .after(crate::AppSystems::Update),
+                .after(crate::AppSystems::Show),
         );
 }
 
@@ -290,24 +291,18 @@ fn forget_after_events(mut happened: MessageReader<Happened<Wargame>>, mut selec
 }
 
 fn refresh(
-    session: Option<Res<Session<Wargame>>>,
+    shown: Option<Res<Shown<Wargame>>>,
     mut selection: ResMut<Selection>,
     mut offered: ResMut<Offered>,
 ) {
-    let seat = session.as_ref().and_then(|s| s.human_to_move());
-    let (Some(session), Some(seat)) = (session, seat) else {
-        if offered.key.is_some() {
+    let Some(shown) = shown.filter(|s| s.acting.is_some()) else {
+        if !offered.all.is_empty() {
             *offered = Offered::default();
         }
         return;
     };
-    let fresh = offered
-        .key
-        .as_ref()
-        .is_none_or(|(game, s)| *s != seat || *game != session.game);
-    if fresh {
-        offered.all = Choices::of(&session.game, seat);
-        offered.key = Some((session.game.clone(), seat));
+    if shown.is_changed() {
+        offered.all = Choices::of(&shown.view.seen, &shown.legal);
     }
     if selection.aid.is_some_and(|aid| !offered.all.aid_enabled(aid)) {
         selection.aid = None;

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::state::{Event, Wargame};
 use crate::audio::Sound;
 use crate::screens::Screen;
-use crate::session::{Happened, Narrated, Session};
+use crate::session::{Happened, Shown};
 use crate::ui::{UiLayer, theme};
 
 /// The last dice rolled and what they meant.
@@ -26,27 +26,29 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LastRoll>()
         .add_systems(
             Update,
-            (roll_and_sound.run_if(resource_exists::<Session<Wargame>>)).after(crate::AppSystems::Update),
+            (roll_and_sound.run_if(resource_exists::<Shown<Wargame>>)).after(crate::AppSystems::Show),
         )
         .add_systems(
             EguiPrimaryContextPass,
             show_dice
                 .run_if(in_state(Screen::Playing))
-                .run_if(resource_exists::<Session<Wargame>>)
+                .run_if(resource_exists::<Shown<Wargame>>)
                 .in_set(UiLayer::Overlay),
         );
 }
 
 fn roll_and_sound(
-    session: Res<Session<Wargame>>,
+    shown: Res<Shown<Wargame>>,
     mut happened: MessageReader<Happened<Wargame>>,
     mut roll: ResMut<LastRoll>,
     mut sounds: MessageWriter<Sound>,
     time: Res<Time>,
 ) {
-    let names = session.names();
     for h in happened.read() {
-        let dice = match &h.event {
+        let Some(event) = h.seen_by(shown.seat) else {
+            continue;
+        };
+        let dice = match event {
             Event::Attack { dice, .. } => dice.to_vec(),
             Event::CommandCheck { dice, .. } => dice.to_vec(),
             Event::Aimed { die, .. } => vec![*die],
@@ -56,16 +58,16 @@ fn roll_and_sound(
             // The caption is the log's own line for the roll.
             *roll = LastRoll {
                 dice,
-                meaning: session.game.narrate_in(&h.event, &names).unwrap_or_default(),
+                meaning: h.line.clone().unwrap_or_default(),
                 at: time.elapsed_secs(),
             };
             sounds.write(Sound::Reveal);
         }
-        match &h.event {
+        match event {
             Event::Moved { .. } | Event::Retreated { .. } => {
                 sounds.write(Sound::Place);
             }
-            Event::GameOver { winner, .. } if *winner == Some(session.viewer) => {
+            Event::GameOver { winner, .. } if *winner == Some(shown.seat) => {
                 sounds.write(Sound::Win);
             }
             _ => {}
@@ -77,9 +79,9 @@ fn show_dice(
     mut contexts: EguiContexts,
     roll: Res<LastRoll>,
     time: Res<Time>,
-    session: Res<Session<Wargame>>,
+    shown: Res<Shown<Wargame>>,
 ) -> Result {
-    if roll.dice.is_empty() || time.elapsed_secs() - roll.at > SHOWN_FOR || session.curtain.is_some() {
+    if roll.dice.is_empty() || time.elapsed_secs() - roll.at > SHOWN_FOR || shown.curtain.is_some() {
         return Ok(());
     }
     egui::Area::new(egui::Id::new("dice"))

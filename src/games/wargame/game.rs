@@ -1,7 +1,7 @@
 //! The wargame on the shared `Game` trait, with the referee protocol's
 //! shapes (docs/wargame-protocol.md).
 
-use rand::rngs::StdRng;
+use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
@@ -10,7 +10,7 @@ use super::data::{Faction, Rulebook};
 use super::state::{Action, Event, Phase, Setup, Wargame};
 use super::view::View;
 use crate::games::GameId;
-use crate::rules::{Bot, Game, Level, Outcome, Seat, sub_seed};
+use crate::rules::{Audience, Bot, Game, Level, Outcome, Seat, strict_json, sub_seed};
 
 impl Game for Wargame {
     type Action = Action;
@@ -52,12 +52,21 @@ impl Game for Wargame {
         self.outcome
     }
 
-    fn random_action(&self, rng: &mut StdRng) -> Action {
+    fn audience(event: &Event) -> Audience {
+        match event {
+            Event::ArmyBuilt { to: Some(seat), .. } | Event::CommandCheck { to: Some(seat), .. } => {
+                Audience::Only(*seat)
+            }
+            _ => Audience::Public,
+        }
+    }
+
+    fn random_action(&self, rng: &mut GameRng) -> Action {
         let seat = self
             .whose_move()
             .expect("random actions only while the game runs");
         if self.phase == Phase::Building {
-            let mut own = StdRng::seed_from_u64(rng.random());
+            let mut own = GameRng::seed_from_u64(rng.random());
             return self.random_army(seat, &mut own);
         }
         let legal = self.legal();
@@ -79,7 +88,11 @@ impl Game for Wargame {
     }
 
     fn parse_action(value: &Value) -> Result<Action, String> {
-        serde_json::from_value(value.clone()).map_err(|e| format!("not a wargame action: {e}"))
+        let action: Action =
+            serde_json::from_value(value.clone()).map_err(|e| format!("not a wargame action: {e}"))?;
+        let written = serde_json::to_value(&action).expect("actions serialize");
+        strict_json::no_extra_keys(value, &written).map_err(|e| format!("not a wargame action: {e}"))?;
+        Ok(action)
     }
 
     fn event_json(event: &Event) -> Option<Value> {

@@ -2,7 +2,7 @@
 //! its check passes. Army building has too many to list: a sample of random
 //! legal armies stands in for it.
 
-use rand::rngs::StdRng;
+use crate::rules::GameRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
@@ -19,7 +19,7 @@ impl Wargame {
         };
         let candidates = match self.phase {
             Phase::Building => {
-                let mut rng = StdRng::seed_from_u64(sub_seed(self.seed, 40 + seat as u64));
+                let mut rng = GameRng::seed_from_u64(sub_seed(self.seed, 40 + seat as u64));
                 (0..3).map(|_| self.random_army(seat, &mut rng)).collect()
             }
             Phase::Battle => self.candidates(seat),
@@ -130,7 +130,7 @@ impl Wargame {
 
     /// A random legal army for `seat`: classes bought while the budget
     /// lasts, a commander or none, each block on a free first-row hex.
-    pub fn random_army(&self, seat: Seat, rng: &mut StdRng) -> Action {
+    pub fn random_army(&self, seat: Seat, rng: &mut GameRng) -> Action {
         let book = Rulebook::get();
         let faction = Faction::of_seat(seat);
         let cards: Vec<_> = book

@@ -47,7 +47,7 @@ pub use state::{Action, Event, Setup, Wargame};
 
 use crate::cli::Launch;
 use crate::rules::{Level, sub_seed};
-use crate::session::{Act, GameLog, Prepared, Session, SessionPlugin};
+use crate::session::{Act, GameLog, Prepared, SessionPlugin, Shown};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
@@ -61,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         quick_build
-            .run_if(resource_exists::<QuickBuild>.and_then(resource_exists::<Session<Wargame>>))
+            .run_if(resource_exists::<QuickBuild>.and_then(resource_exists::<Shown<Wargame>>))
             .in_set(crate::AppSystems::RecordInput),
     );
 }
@@ -111,19 +111,15 @@ fn launch_battle(mut commands: Commands, launch: Option<Res<Launch>>, mut log: R
     }
 }
 
-fn quick_build(
-    session: Res<Session<Wargame>>,
-    mut acts: MessageWriter<Act<Wargame>>,
-    mut asked: Local<bool>,
-) {
-    let Some(seat) = session.human_to_move() else {
+fn quick_build(shown: Res<Shown<Wargame>>, mut acts: MessageWriter<Act<Wargame>>, mut asked: Local<bool>) {
+    let Some(seat) = shown.acting else {
         *asked = false;
         return;
     };
-    if session.game.phase != state::Phase::Building || *asked {
+    if shown.view.phase != state::Phase::Building || *asked {
         return;
     }
-    let mut builder = bot::bot(Level::Normal, sub_seed(session.seed, 7));
-    acts.write(Act::new(builder.choose(&session.game.view_for(seat))));
+    let mut builder = bot::bot(Level::Normal, sub_seed(shown.fill_seed, 7 + seat as u64));
+    acts.write(Act::new(builder.choose(&shown.view)));
     *asked = true;
 }

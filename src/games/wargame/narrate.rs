@@ -65,9 +65,10 @@ impl Narrated for Wargame {
     fn narrate_in(&self, event: &Event, names: &[String; 2]) -> Option<String> {
         let book = Rulebook::get();
         Some(match event {
-            Event::ArmyBuilt { player, blocks } => {
-                format!("{} built and deployed {blocks} blocks.", names[*player])
-            }
+            Event::ArmyBuilt { player, blocks, .. } => match blocks {
+                Some(blocks) => format!("{} built and deployed {blocks} blocks.", names[*player]),
+                None => format!("{} built and deployed an army.", names[*player]),
+            },
             Event::BattleBegins { first, commanders } => {
                 let commander = |c: &Option<String>| {
                     c.as_deref()
@@ -101,6 +102,7 @@ impl Narrated for Wargame {
                 discipline,
                 passed,
                 check,
+                ..
             } => {
                 let sum = i32::from(a + b);
                 let (sign, verdict) = if *passed {
@@ -108,8 +110,12 @@ impl Narrated for Wargame {
                 } else {
                     (">", "failed")
                 };
+                let against = match discipline {
+                    Some(discipline) => format!(" {sign} discipline {discipline}"),
+                    None => String::new(),
+                };
                 format!(
-                    "Command check {} for the {}: 2d6 = {a} + {b} = {sum} {sign} discipline {discipline}: {verdict}.",
+                    "Command check {} for the {}: 2d6 = {a} + {b} = {sum}{against}: {verdict}.",
                     check.label(),
                     self.public_name(*unit)
                 )

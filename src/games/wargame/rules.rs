@@ -268,13 +268,22 @@ impl Wargame {
         let discipline = self.discipline(unit);
         let dice = self.dice.two();
         let passed = i32::from(dice[0] + dice[1]) <= discipline;
-        events.push(Event::CommandCheck {
+        let check_for = |discipline, to| Event::CommandCheck {
             unit,
             dice,
             discipline,
             passed,
             check,
-        });
+            to,
+        };
+        // The discipline names the class: only those who know it see it.
+        let owner = self.units[unit].owner;
+        if self.units[unit].known_to(other(owner)) {
+            events.push(check_for(Some(discipline), None));
+        } else {
+            events.push(check_for(Some(discipline), Some(owner)));
+            events.push(check_for(None, Some(other(owner))));
+        }
         passed
     }
 
@@ -405,10 +414,26 @@ impl Wargame {
         }
         self.commanders[seat] = commander;
         self.built[seat] = true;
-        events.push(Event::ArmyBuilt {
-            player: seat,
-            blocks: army.len(),
-        });
+        let blocks = Some(army.len());
+        if self.built[other(seat)] {
+            events.push(Event::ArmyBuilt {
+                player: seat,
+                blocks,
+                to: None,
+            });
+        } else {
+            // The other side still builds: it learns only that this one is done.
+            events.push(Event::ArmyBuilt {
+                player: seat,
+                blocks,
+                to: Some(seat),
+            });
+            events.push(Event::ArmyBuilt {
+                player: seat,
+                blocks: None,
+                to: Some(other(seat)),
+            });
+        }
         if self.built == [true, true] {
             self.phase = Phase::Battle;
             events.push(Event::BattleBegins {

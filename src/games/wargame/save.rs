@@ -6,20 +6,22 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::state::{Event, Phase, Setup, Wargame};
+use super::state::{Event, Wargame};
 use crate::games::GameId;
 use crate::rules::Seat;
 use crate::screens::Screen;
-use crate::session::{GameLog, Happened, MatchOptions, Opponent, Prepared, Session};
+use crate::session::{GameLog, Happened, MatchOptions, MatchRecord, Opponent, Prepared, Session};
 use crate::settings::SettingsFile;
 
-/// A battle as it is kept between runs.
+/// A battle as it is kept between runs: its record (scenario, seed and
+/// every action), played again on resuming.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedBattle {
-    pub game: Wargame,
+    pub record: MatchRecord<Wargame>,
+    /// The round it was saved in, for the picker.
+    pub round: u32,
     pub human: Seat,
-    pub seed: u64,
     pub opponent: Opponent,
 }
 
@@ -28,8 +30,8 @@ impl SavedBattle {
     pub fn describe(&self) -> String {
         format!(
             "{} — round {}, against {}",
-            self.game.scenario.label(),
-            self.game.round.max(1),
+            self.record.config().scenario.label(),
+            self.round.max(1),
             self.opponent.label()
         )
     }
@@ -55,7 +57,8 @@ impl SaveFile {
         let saved: SavedBattle =
             ron::from_str(&text).map_err(|e| format!("{} is not a saved battle ({e})", self.0.name()))?;
         saved
-            .game
+            .record
+            .config()
             .scenario
             .validate()
             .map_err(|e| format!("{}: its scenario is broken ({e})", self.0.name()))?;
@@ -75,7 +78,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             save_at_turns
                 .run_if(resource_exists::<Session<Wargame>>)
-                .after(crate::AppSystems::Update),
+                .in_set(crate::AppSystems::Settle),
         );
 }
 
@@ -85,19 +88,21 @@ fn save_at_turns(
     file: Res<SaveFile>,
     mut log: ResMut<GameLog>,
 ) {
-    let mut turn = false;
+    let mut round = None;
     let mut over = false;
     for h in happened.read() {
-        turn |= matches!(h.event, Event::TurnBegins { .. });
+        if let Event::TurnBegins { turn, .. } = h.event {
+            round = Some(turn);
+        }
         over |= matches!(h.event, Event::GameOver { .. });
     }
-    if over || session.game.phase == Phase::Over {
+    if over || session.outcome().is_some() {
         file.0.remove();
-    } else if turn {
+    } else if let Some(round) = round {
         let saved = SavedBattle {
-            game: session.game.clone(),
+            record: session.record(),
+            round,
             human: session.human,
-            seed: session.seed,
             opponent: session.opponent,
         };
         let text = ron::ser::to_string(&saved).expect("a battle serializes");
@@ -117,27 +122,28 @@ fn resume(
     if requests.read().count() == 0 {
         return;
     }
-    match file.load() {
-        Ok(Some(saved)) => {
-            log.lines.clear();
+    let resumed = file.load().and_then(|saved| {
+        saved
+            .map(|saved| {
+                Session::<Wargame>::resumed(&saved.record, saved.human, saved.opponent)
+                    .map(|session| (saved, session))
+                    .map_err(|e| format!("{} no longer plays ({e})", file.0.name()))
+            })
+            .transpose()
+    });
+    match resumed {
+        Ok(Some((saved, session))) => {
+            log.clear();
             log.push(format!("Resumed: {}", saved.describe()));
             commands.insert_resource(Prepared::<Wargame> {
-                config: Setup {
-                    scenario: saved.game.scenario.clone(),
-                    dice: Vec::new(),
-                },
+                config: saved.record.config().clone(),
                 human: saved.human,
             });
             commands.insert_resource(MatchOptions {
                 game: GameId::Wargame,
                 opponent: saved.opponent,
             });
-            commands.insert_resource(Session::resume(
-                saved.game,
-                saved.human,
-                saved.seed,
-                saved.opponent,
-            ));
+            commands.insert_resource(session);
             next.set(Screen::Playing);
         }
         Ok(None) => log.notice("There is no saved battle to resume."),

@@ -201,13 +201,18 @@ pub enum CheckFor {
     Resist,
 }
 
-/// Something public that happened.
+/// Something that happened. Most events are public; the few that are not
+/// name their one reader in `to` (the referee protocol's audience key).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
+    /// A side finished building. While the other still builds, the count
+    /// goes to the builder only and the other learns just that it is done.
     ArmyBuilt {
         player: Seat,
-        blocks: usize,
+        blocks: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        to: Option<Seat>,
     },
     BattleBegins {
         first: Seat,
@@ -228,16 +233,21 @@ pub enum Event {
         order: Order,
         effective: bool,
     },
+    /// A check on a block the other side has not identified goes out
+    /// twice: with the discipline to its owner, without it to the other.
     CommandCheck {
         unit: usize,
         dice: [u8; 2],
-        discipline: i32,
+        discipline: Option<i32>,
         passed: bool,
         check: CheckFor,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        to: Option<Seat>,
     },
     Moved {
         units: Vec<usize>,
         from: Coord,
+        #[serde(rename = "dest")]
         to: Coord,
     },
     Revealed {
@@ -282,11 +292,14 @@ pub enum Event {
         unit: usize,
         class: String,
         points: u32,
+        /// Who scores the points (not an audience: destruction is public).
+        #[serde(rename = "scorer")]
         to: Seat,
     },
     Retreated {
         unit: usize,
         from: Coord,
+        #[serde(rename = "dest")]
         to: Coord,
     },
     Stood {
@@ -438,7 +451,8 @@ impl Dice {
 }
 
 /// What a wargame starts from besides its seed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     pub scenario: Scenario,
     /// Die results to use first, in order (the referee's `--dice`).

@@ -7,12 +7,13 @@ use bevy::prelude::*;
 use super::state::{Event, Wargame};
 use crate::session::{Act, ApplyActions, GameLog, Happened, Session};
 
-/// The games before each step that may still be taken back, latest last.
+/// The length of the match's record before each step that may still be
+/// taken back, latest last: undo plays the record again up to there.
 #[derive(Resource, Debug, Default)]
 pub struct UndoStack {
-    pub steps: Vec<Wargame>,
-    /// The game just before the step being applied this frame.
-    before: Option<Wargame>,
+    pub steps: Vec<usize>,
+    /// The record's length just before the step being applied this frame.
+    before: Option<usize>,
 }
 
 impl UndoStack {
@@ -34,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
                 undo.in_set(crate::AppSystems::RecordInput),
                 // After every input system has written its actions.
                 remember.in_set(crate::AppSystems::Update).before(ApplyActions),
-                classify.after(crate::AppSystems::Update),
+                classify.in_set(crate::AppSystems::Settle),
             )
                 .run_if(resource_exists::<Session<Wargame>>),
         )
@@ -58,7 +59,7 @@ fn remember(
     mut stack: ResMut<UndoStack>,
 ) {
     if acts.read().count() > 0 && session.human_to_move().is_some() {
-        stack.before = Some(session.game.clone());
+        stack.before = Some(session.steps());
     }
 }
 
@@ -70,7 +71,7 @@ fn classify(mut happened: MessageReader<Happened<Wargame>>, mut stack: ResMut<Un
     let by_person = events.iter().all(|h| !h.by_computer);
     let before = stack.before.take();
     match before {
-        Some(game) if by_person && events.iter().all(|h| harmless(&h.event)) => stack.steps.push(game),
+        Some(len) if by_person && events.iter().all(|h| harmless(&h.event)) => stack.steps.push(len),
         _ => stack.steps.clear(),
     }
 }
@@ -84,8 +85,8 @@ fn undo(
     if requests.read().count() == 0 || session.human_to_move().is_none() {
         return;
     }
-    if let Some(game) = stack.steps.pop() {
-        session.game = game;
+    if let Some(len) = stack.steps.pop() {
+        session.rewind(len);
         log.push("Step taken back.");
     }
 }

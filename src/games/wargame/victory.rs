@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::army_panel::card_line;
 use super::state::Wargame;
 use crate::screens::Screen;
-use crate::session::Session;
+use crate::session::Shown;
 use crate::ui::{UiLayer, theme};
 
 pub(super) fn plugin(app: &mut App) {
@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         victory_window
             .run_if(in_state(Screen::Result))
-            .run_if(resource_exists::<Session<Wargame>>)
+            .run_if(resource_exists::<Shown<Wargame>>)
             .in_set(UiLayer::Game),
     );
 }
@@ -36,9 +36,9 @@ pub fn losses(game: &Wargame, seat: usize) -> (usize, u32) {
     (destroyed, steps)
 }
 
-fn victory_window(mut contexts: EguiContexts, session: Res<Session<Wargame>>) -> Result {
-    let game = &session.game;
-    let names = session.names();
+fn victory_window(mut contexts: EguiContexts, shown: Res<Shown<Wargame>>) -> Result {
+    let game = &shown.view.seen;
+    let names = shown.names.clone();
     egui::Window::new("The battle is over")
         .collapsible(true)
         .resizable(false)

@@ -5,10 +5,21 @@
 use serde::Serialize;
 
 use super::board::Coord;
-use super::data::{Faction, Token, UnitType};
+use super::data::{Faction, Order, Rulebook, Token, UnitCard, UnitType};
 use super::scenario::{Goal, ScenarioKind};
 use super::state::*;
-use crate::rules::Seat;
+use crate::rules::{Seat, other};
+
+/// The card a block shows to a side that has not identified it: the first
+/// of its faction and type (what the planner guesses too).
+pub fn hidden_card(owner: Seat, kind: UnitType) -> &'static UnitCard {
+    let faction = Faction::of_seat(owner);
+    Rulebook::get()
+        .units
+        .iter()
+        .find(|u| u.faction == faction && u.kind == kind)
+        .expect("every faction has every type")
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct UnitView {
@@ -65,9 +76,51 @@ pub struct View {
     pub hexes: Vec<HexView>,
     pub activation: Option<Activation>,
     pub decision: Option<Pending>,
+    /// The battle as this seat sees it, for the table: the same state with
+    /// what the seat may not know taken out (see `Wargame::seen_by`). Not
+    /// part of the protocol.
+    #[serde(skip)]
+    pub seen: Wargame,
 }
 
 impl Wargame {
+    /// This state with what `seat` may not know taken out, so that a table
+    /// can read it like the game itself: blocks it has not identified keep
+    /// their type and place but carry their type's first card and full size
+    /// (their `known` flags stay false), the other army and commander are
+    /// gone while it builds, the dice lose their seed, and an activated
+    /// block's second shot shows only if the seat knows its class.
+    pub fn seen_by(&self, seat: Seat) -> Wargame {
+        let mut seen = self.clone();
+        if seen.phase == Phase::Building {
+            // Black builds first, so its blocks come first: dropping the
+            // other side's keeps every id in place.
+            seen.units.retain(|u| u.owner == seat);
+            seen.commanders[other(seat)] = None;
+        }
+        for unit in seen.units.iter_mut().filter(|u| !u.known_to(seat)) {
+            let card = hidden_card(unit.owner, unit.kind);
+            unit.class = card.id.clone();
+            unit.size = card.size;
+        }
+        seen.dice = Dice::new(0, &[]);
+        seen.seed = 0;
+        seen.activation = self.activation_seen_by(seat);
+        seen
+    }
+
+    fn activation_seen_by(&self, seat: Seat) -> Option<Activation> {
+        self.activation.clone().map(|mut a| {
+            // A second shot comes from the class: a side that has not
+            // identified every activated block sees only what the public
+            // order gives.
+            if !a.units.iter().all(|&u| self.units[u].known_to(seat)) {
+                a.attacks_allowed = if a.order == Some(Order::Berserk) { 2 } else { 1 };
+            }
+            a
+        })
+    }
+
     pub fn view_for(&self, seat: Seat) -> View {
         let building = self.phase == Phase::Building;
         let sides = [0, 1].map(|s| {
@@ -139,8 +192,9 @@ impl Wargame {
             used: self.used.clone(),
             units,
             hexes,
-            activation: self.activation.clone(),
+            activation: self.activation_seen_by(seat),
             decision: self.pending.front().cloned(),
+            seen: self.seen_by(seat),
         }
     }
 }

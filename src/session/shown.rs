@@ -1,0 +1,78 @@
+//! What one seat is shown: its view, its legal actions, whose turn it is,
+//! the names at the table and, once the game is over, the whole game
+//! uncovered. Every table, HUD, log line and sound reads this, never the
+//! match itself; it is rebuilt only when the session changes, so Bevy's
+//! change detection drives the tables.
+
+use bevy::prelude::*;
+
+use super::{Opponent, Session};
+use crate::rules::{Game, Outcome, Seat, sub_seed};
+
+#[derive(Resource, Debug, Clone)]
+pub struct Shown<G: Game> {
+    /// Whose eyes: the person at the screen, or in friend mode whoever took
+    /// the screen last.
+    pub seat: Seat,
+    pub view: G::View,
+    /// The seat the person at the screen may act for now: `None` on the
+    /// other side's turn, under a curtain, while a result is on screen.
+    pub acting: Option<Seat>,
+    /// What the person at the screen may play now (empty unless `acting`).
+    pub legal: Vec<G::Action>,
+    pub to_move: Option<Seat>,
+    /// While `Some(seat)`, a curtain hides the table until that player
+    /// takes the screen; nothing private may be drawn.
+    pub curtain: Option<Seat>,
+    pub names: [String; 2],
+    pub opponent: Opponent,
+    /// The table is still showing what just happened.
+    pub hold: bool,
+    pub outcome: Option<Outcome>,
+    /// The seed of this seat's own random fills ("Fill at random", a clock
+    /// that runs out), never drawn.
+    pub fill_seed: u64,
+    /// Once the game is over: everything uncovered.
+    pub reveal: Option<Reveal<G>>,
+}
+
+/// A finished game, everything uncovered, with the seed that replays it.
+#[derive(Debug, Clone)]
+pub struct Reveal<G> {
+    pub game: G,
+    pub seed: u64,
+}
+
+impl<G: Game> Shown<G> {
+    pub(super) fn of(session: &Session<G>) -> Self {
+        let game = session.played.game();
+        let seat = session.viewer;
+        let acting = session.human_to_move().filter(|&s| s == seat);
+        Shown {
+            seat,
+            view: game.view(seat),
+            acting,
+            legal: if acting.is_some() {
+                game.legal_actions()
+            } else {
+                Vec::new()
+            },
+            to_move: game.to_move(),
+            curtain: session.curtain,
+            names: session.names(),
+            opponent: session.opponent,
+            hold: session.hold,
+            outcome: game.outcome(),
+            fill_seed: sub_seed(session.played.seed(), 300 + seat as u64),
+            reveal: game.outcome().map(|_| Reveal {
+                game: game.clone(),
+                seed: session.played.seed(),
+            }),
+        }
+    }
+
+    /// Whether the table may show this seat's private side now.
+    pub fn uncovered(&self) -> bool {
+        self.curtain.is_none()
+    }
+}

@@ -1,0 +1,375 @@
+//! Each seat sees only its own side: what the app shows a seat is exactly
+//! that seat's view, private events reach only their seat, and the ways the
+//! tables used to leak are closed.
+
+use bevy::prelude::*;
+use black_and_white::games::GameId;
+use black_and_white::games::betting::{Betting, MoveOn, ResultPacing};
+use black_and_white::games::bidding::Bidding;
+use black_and_white::games::tiles::Tiles;
+use black_and_white::games::wargame::state::{Action, CheckFor, Event};
+use black_and_white::games::wargame::{Coord, Wargame};
+use black_and_white::rules::{Audience, Game, GameRng};
+use black_and_white::session::{Act, LiftCurtain, Opponent, Session, Shown, StartMatch};
+use rand::SeedableRng;
+use serde_json::{Value, json};
+
+use crate::headless::{app, betting::start_betting, config_dir, screen, shown};
+use crate::referee::{parse, referee};
+use crate::wargame_rules::{OPEN, act, activate, battle, field};
+
+/// Plays a whole game between two friends on one screen with random legal
+/// actions, keeping its own copy of the game from the same seed, and checks
+/// after every frame that the app shows exactly the view of the seat at the
+/// screen, and its legal actions only while that seat may act.
+fn friends_play_at_random<G: Game>(game: GameId, seed: u64, limit: usize)
+where
+    G::View: PartialEq,
+    G::Action: PartialEq,
+{
+    let dir = config_dir(&format!("boundary-{}", game.id()));
+    let mut app = app(&dir);
+    app.world_mut().write_message(StartMatch {
+        game,
+        opponent: Opponent::Friend,
+        seed: Some(seed),
+    });
+    app.update();
+    app.update();
+    let mut mirror = G::new_game(seed);
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut frames = 0;
+    while mirror.outcome().is_none() && app.world().resource::<Session<G>>().steps() < limit {
+        frames += 1;
+        assert!(frames < 20_000, "{} did not finish", game.id());
+        let seen = shown::<G>(&app);
+        assert_eq!(
+            seen.view,
+            mirror.view(seen.seat),
+            "{}: shown to seat {} is its view",
+            game.id(),
+            seen.seat
+        );
+        if seen.curtain.is_some() {
+            assert!(seen.acting.is_none() && seen.legal.is_empty());
+            app.world_mut().write_message(LiftCurtain);
+        } else if let Some(seat) = seen.acting {
+            assert_eq!(Some(seat), mirror.to_move());
+            assert_eq!(seen.legal, mirror.legal_actions());
+            let action = mirror.random_action(&mut rng);
+            app.world_mut().write_message(Act::<G>::new(action.clone()));
+            let before = app.world().resource::<Session<G>>().steps();
+            app.update();
+            assert_eq!(
+                app.world().resource::<Session<G>>().steps(),
+                before + 1,
+                "{action:?} applied"
+            );
+            mirror.apply(seat, action).expect("the mirror applies it too");
+            continue;
+        } else {
+            assert!(
+                seen.legal.is_empty(),
+                "no legal actions while the seat may not act"
+            );
+            app.world_mut().write_message(MoveOn);
+        }
+        app.update();
+    }
+}
+
+#[test]
+fn what_a_seat_is_shown_is_its_view_through_whole_friend_games() {
+    friends_play_at_random::<Tiles>(GameId::Tiles, 3, usize::MAX);
+    friends_play_at_random::<Bidding>(GameId::Bidding, 4, usize::MAX);
+    friends_play_at_random::<Betting>(GameId::Betting, 5, usize::MAX);
+    friends_play_at_random::<Wargame>(GameId::Wargame, 6, 120);
+}
+
+#[test]
+fn space_that_moves_past_a_result_leaves_the_next_curtain_down() {
+    let mut app = start_betting("boundary-space", Opponent::Friend, 8);
+    app.insert_resource(ButtonInput::<KeyCode>::default());
+    use black_and_white::games::betting::SetupEdit;
+    // Both friends set up at random, each behind the curtain.
+    for _ in 0..2 {
+        app.world_mut().write_message(LiftCurtain);
+        app.update();
+        app.world_mut()
+            .write_message_batch([SetupEdit::FillAtRandom, SetupEdit::Lock]);
+        app.update();
+    }
+    // Play on until a result is on screen with a curtain waiting behind it.
+    let mut checked = false;
+    for _ in 0..4000 {
+        if screen(&app) != black_and_white::screens::Screen::Playing {
+            break;
+        }
+        let seen = shown::<Betting>(&app);
+        let on_screen = app
+            .world()
+            .resource::<ResultPacing>()
+            .on_screen(&seen.view)
+            .is_some();
+        if on_screen {
+            // Space moves on, in the very frame the curtain comes down.
+            let viewer = seen.seat;
+            app.world_mut().write_message(MoveOn);
+            app.world_mut()
+                .resource_mut::<ButtonInput<KeyCode>>()
+                .press(KeyCode::Space);
+            app.update();
+            let seen = shown::<Betting>(&app);
+            if let Some(next) = seen.curtain {
+                assert_eq!(seen.seat, viewer, "nobody else's board under the same key press");
+                let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+                keys.release(KeyCode::Space);
+                keys.clear();
+                app.update();
+                assert_eq!(
+                    shown::<Betting>(&app).curtain,
+                    Some(next),
+                    "still down until a new press"
+                );
+                app.world_mut()
+                    .resource_mut::<ButtonInput<KeyCode>>()
+                    .press(KeyCode::Space);
+                app.update();
+                let seen = shown::<Betting>(&app);
+                assert_eq!((seen.curtain, seen.seat), (None, next), "a fresh press lifts it");
+                checked = true;
+                break;
+            }
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release(KeyCode::Space);
+            keys.clear();
+        } else if seen.curtain.is_some() {
+            app.world_mut().write_message(LiftCurtain);
+        } else if seen.acting.is_some() {
+            app.world_mut().write_message(Act::<Betting>::new(
+                black_and_white::games::betting::BettingAction::Match(None),
+            ));
+        }
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.clear();
+    }
+    assert!(checked, "seed 8 passes the screen right after a result");
+}
+
+#[test]
+fn a_command_check_on_a_hidden_block_tells_its_discipline_to_its_owner_only() {
+    let mut g = battle(
+        field(&OPEN),
+        &[("regular_cavalry", (4, 2)), ("regular_cavalry", (1, 2))],
+        &[("sirens_of_vesania", (4, 3))],
+        &[6, 6, 1, 1, 1, 2],
+    );
+    activate(&mut g, &[0]);
+    let events = act(&mut g, 0, Action::Move { to: Coord(4, 1) });
+    let checks: Vec<(&Event, Audience)> = events
+        .iter()
+        .filter(|e| matches!(e, Event::CommandCheck { .. }))
+        .map(|e| (e, Wargame::audience(e)))
+        .collect();
+    assert_eq!(checks.len(), 2, "{checks:?}");
+    for (event, audience) in checks {
+        let Event::CommandCheck {
+            dice,
+            discipline,
+            check,
+            ..
+        } = event
+        else {
+            unreachable!()
+        };
+        assert_eq!(
+            (*dice, *check),
+            ([6, 6], CheckFor::Leave),
+            "dice and result are public"
+        );
+        match audience {
+            Audience::Only(0) => assert!(discipline.is_some(), "the owner sees its discipline"),
+            Audience::Only(1) => assert_eq!(*discipline, None, "the other side does not"),
+            other => panic!("a check on a hidden block is not public: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_second_shot_of_an_unidentified_block_is_not_shown_to_the_other_side() {
+    let mut g = battle(
+        field(&OPEN),
+        &[("regular_infantry", (4, 2))],
+        &[("order_of_the_virgo", (4, 6))],
+        &[],
+    );
+    act(&mut g, 0, Action::EndTurn);
+    activate(&mut g, &[1]);
+    let owner = g.view(1).activation.expect("activated").attacks_allowed;
+    let other = g.view(0).activation.expect("activated").attacks_allowed;
+    assert_eq!(
+        (owner, other),
+        (2, 1),
+        "the class fires twice; black cannot know it"
+    );
+}
+
+#[test]
+fn the_referee_sends_a_private_event_once_to_its_seat_only() {
+    for scenario in ["1", "6", "12"] {
+        let (lines, code) = referee(
+            &[
+                "--game",
+                "wargame",
+                "--scenario",
+                scenario,
+                "--seed",
+                "5",
+                "--bot",
+                "0=normal",
+                "--bot",
+                "1=normal",
+            ],
+            b"",
+        );
+        assert_eq!(code, 0);
+        let events: Vec<Value> = lines
+            .iter()
+            .map(|l| parse(l))
+            .filter(|v| v["type"] == "event")
+            .collect();
+        let private: Vec<&Value> = events.iter().filter(|v| v.get("to").is_some()).collect();
+        assert!(
+            !private.is_empty(),
+            "scenario {scenario}: some check on a hidden block"
+        );
+        for event in &private {
+            let to = event["to"].as_u64().unwrap();
+            // Each private check has its twin for the other seat, without
+            // the discipline.
+            if event["event"] == "command_check" && !event["discipline"].is_null() {
+                let twin = events.iter().any(|e| {
+                    e["event"] == "command_check"
+                        && e["unit"] == event["unit"]
+                        && e["dice"] == event["dice"]
+                        && e["to"] == json!(1 - to)
+                        && e["discipline"].is_null()
+                });
+                assert!(twin, "{event}");
+            }
+        }
+        // A public check names only blocks both sides have identified.
+        let mut known = Vec::new();
+        for event in &events {
+            match event["event"].as_str().unwrap() {
+                "revealed" | "inspected" => known.push(event["unit"].clone()),
+                "command_check" if event.get("to").is_none() => {
+                    assert!(
+                        known.contains(&event["unit"]),
+                        "public check on a hidden block: {event}"
+                    );
+                    assert!(!event["discipline"].is_null());
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn extra_and_duplicate_keys_are_refused_with_the_same_ask() {
+    let (start, _) = referee(&["--game", "tiles", "--seed", "2"], b"");
+    let first = parse(&start[0])["first"].as_u64().unwrap();
+    let input = format!(
+        "{{\"player\":{first},\"player\":{first},\"action\":{{\"tile\":4}}}}\n\
+         {{\"player\":{first},\"action\":{{\"tile\":4,\"tile\":5}}}}\n"
+    );
+    let (lines, code) = referee(&["--game", "tiles", "--seed", "2"], input.as_bytes());
+    assert_eq!(code, 3);
+    for i in [2, 4] {
+        let error = parse(&lines[i]);
+        assert_eq!(error["type"], "error", "{error}");
+        assert!(error["message"].as_str().unwrap().contains("twice"), "{error}");
+        assert_eq!(lines[i + 1], lines[1], "the same ask again");
+    }
+
+    // The wargame allows exactly the fields an action lists.
+    let build = json!({"player": 0, "action": {"type": "build", "commander": null, "army": [{"class": "line_infantry", "at": [0, 0]}], "extra": 1}});
+    let (lines, _) = referee(
+        &["--game", "wargame", "--scenario", "21", "--seed", "4"],
+        format!("{build}\n").as_bytes(),
+    );
+    let error = parse(&lines[2]);
+    assert_eq!(error["type"], "error");
+    assert!(error["message"].as_str().unwrap().contains("extra"), "{error}");
+    assert_eq!(lines[3], lines[1]);
+    let end_turn = "{\"player\":0,\"action\":{\"type\":\"end_turn\",\"extra\":1}}\n";
+    let mut input = String::new();
+    input += &format!(
+        "{}\n",
+        json!({"player": 0, "action": {"type": "build", "commander": null, "army": [{"class": "line_infantry", "at": [0, 0]}]}})
+    );
+    input += &format!(
+        "{}\n",
+        json!({"player": 1, "action": {"type": "build", "commander": null, "army": [{"class": "sirens_of_vesania", "at": [0, 7]}]}})
+    );
+    input += end_turn;
+    input += end_turn.replace("\"player\":0", "\"player\":1").as_str();
+    let (lines, _) = referee(
+        &["--game", "wargame", "--scenario", "21", "--seed", "4"],
+        input.as_bytes(),
+    );
+    let errors: Vec<Value> = lines
+        .iter()
+        .map(|l| parse(l))
+        .filter(|v| v["type"] == "error")
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e["message"].as_str().unwrap().contains("unexpected key `extra`")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn the_seed_stays_secret_until_the_result() {
+    let dir = config_dir("boundary-seed");
+    let mut app = app(&dir);
+    app.world_mut().write_message(StartMatch {
+        game: GameId::Betting,
+        opponent: Opponent::Computer(black_and_white::rules::Level::Hard),
+        seed: Some(987_654_321),
+    });
+    app.update();
+    app.update();
+    let log = app.world().resource::<black_and_white::session::GameLog>();
+    assert!(!log.shown().any(|l| l.contains("987654321")));
+    assert!(shown::<Betting>(&app).reveal.is_none());
+}
+
+#[test]
+fn shown_is_rebuilt_only_when_the_session_changes() {
+    let dir = config_dir("boundary-change");
+    let mut app = app(&dir);
+    app.world_mut().write_message(StartMatch {
+        game: GameId::Tiles,
+        opponent: Opponent::Friend,
+        seed: Some(1),
+    });
+    app.update();
+    app.update();
+    app.update();
+    let tick = app.world().resource_ref::<Shown<Tiles>>().last_changed();
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource_ref::<Shown<Tiles>>().last_changed(),
+        tick,
+        "nothing changed: the tables have nothing to redraw"
+    );
+    app.world_mut().write_message(LiftCurtain);
+    app.update();
+    assert_ne!(app.world().resource_ref::<Shown<Tiles>>().last_changed(), tick);
+}
