@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod games;
+pub mod ids;
 pub mod menus;
 pub mod rules;
 pub mod screens;
@@ -13,7 +14,7 @@ pub mod session;
 pub mod settings;
 
 mod audio;
-mod ui;
+pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
@@ -90,6 +91,22 @@ pub fn plugin(app: &mut App) {
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
+}
+
+/// What the tiles table lays out and how its tiles move, without a window
+/// or a GPU (meshes and materials as plain assets): for headless tests of
+/// what the table shows a seat.
+pub fn headless_tiles_table(app: &mut App) {
+    app.init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .init_resource::<ui::FreeSpace>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .add_message::<audio::Sound>()
+        .add_plugins((
+            ui::tile::plugin,
+            ui::table::plugin,
+            games::tiles::table_only_plugin,
+        ));
 }
 
 /// Opens the window and plays until it is closed.

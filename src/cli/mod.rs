@@ -5,6 +5,7 @@ pub mod arena;
 pub mod referee;
 pub mod validate;
 
+pub use crate::session::Launch;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,22 +29,6 @@ GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in
 Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
 --dice forces the next die results, each 1 to 6. Playing the wargame from the command line
 starts straight into the battle, both armies built by the computer; --build lets you build yours.";
-
-/// Straight into a game from the command line.
-#[derive(bevy::prelude::Resource, Debug, Clone, Default, PartialEq)]
-pub struct Launch {
-    pub game: Option<GameId>,
-    pub opponent: Option<Opponent>,
-    pub seed: Option<u64>,
-    /// Write a PNG of the window once the table is drawn, then exit.
-    pub screenshot: Option<PathBuf>,
-    /// Betting: lock a random arrangement at once instead of setting up.
-    pub quick_setup: bool,
-    /// Wargame: the scenario (a shipped number or a file), checked.
-    pub scenario: Option<String>,
-    /// Wargame: build your own army instead of the computer building it.
-    pub build: bool,
-}
 
 #[derive(Debug, PartialEq)]
 pub enum Command {

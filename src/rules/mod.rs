@@ -13,7 +13,7 @@ use std::fmt::Debug;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
-use crate::games::GameId;
+use crate::ids::GameId;
 
 /// A player: 0 or 1.
 pub type Seat = usize;

@@ -10,13 +10,14 @@ use crate::rules::Game;
 #[derive(Message, Debug, Clone, Copy)]
 pub struct LiftCurtain;
 
-/// The table now has another seat's eyes: what it shows is laid out afresh
-/// for that seat, with nothing moving out of the last seat's layout.
+/// The curtain has lifted: the table is laid out afresh for the seat that
+/// took the screen, with nothing moving out of the layout it had before
+/// (the other seat's, or the deal).
 #[derive(Message, Debug, Clone, Copy)]
-pub struct ViewerChanged;
+pub struct ScreenTaken;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<LiftCurtain>().add_message::<ViewerChanged>();
+    app.add_message::<LiftCurtain>().add_message::<ScreenTaken>();
 }
 
 /// Space lifts a curtain that was already down when the frame began: the
@@ -35,16 +36,14 @@ pub(super) fn lift_with_keys<G: Game>(
 pub(super) fn lift_curtain<G: Game>(
     mut session: ResMut<Session<G>>,
     mut lifts: MessageReader<LiftCurtain>,
-    mut changed: MessageWriter<ViewerChanged>,
+    mut changed: MessageWriter<ScreenTaken>,
 ) {
     if lifts.read().count() == 0 {
         return;
     }
     if let Some(seat) = session.curtain.take() {
         session.version += 1;
-        if session.viewer != seat {
-            session.viewer = seat;
-            changed.write(ViewerChanged);
-        }
+        session.viewer = seat;
+        changed.write(ScreenTaken);
     }
 }

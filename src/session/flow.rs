@@ -5,10 +5,10 @@ use bevy::prelude::*;
 use rand::RngExt;
 
 use super::{GameLog, MatchOptions, Narrated, Opponent, Prepared, Session, Shown};
-use crate::cli::Launch;
-use crate::games::GameId;
+use crate::ids::GameId;
 use crate::rules::Game;
 use crate::screens::Screen;
+use crate::session::Launch;
 use crate::settings::Settings;
 
 /// Starts a fresh game. `seed: None` draws one.

@@ -4,6 +4,7 @@
 
 mod curtain;
 mod flow;
+mod launch;
 mod record;
 mod shown;
 
@@ -12,13 +13,14 @@ use std::marker::PhantomData;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::games::GameId;
+use crate::ids::GameId;
 use crate::rules::{Audience, Bot, Game, Level, Outcome, Seat, sub_seed};
-use crate::screens::Screen;
+use crate::screens::{InGame, Screen};
 use crate::settings::Settings;
 
-pub use curtain::{LiftCurtain, ViewerChanged};
+pub use curtain::{LiftCurtain, ScreenTaken};
 pub use flow::{CoinFlip, MatchCommand, StartMatch};
+pub use launch::Launch;
 use record::Match;
 pub use record::{MatchRecord, Step};
 pub use shown::{Reveal, Shown};
@@ -387,8 +389,7 @@ impl<G: Game + Narrated> Plugin for SessionPlugin<G> {
                     .run_if(resource_exists::<Session<G>>)
                     .in_set(crate::AppSystems::Show),
             )
-            .add_systems(OnEnter(Screen::Title), flow::end_session::<G>)
-            .add_systems(OnEnter(Screen::GameList), flow::end_session::<G>);
+            .add_systems(OnExit(InGame), flow::end_session::<G>);
     }
 }
 

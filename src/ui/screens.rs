@@ -216,6 +216,9 @@ fn result_frame(
                     "   {} {} – {} {}",
                     result.names[0], result.outcome.score[0], result.outcome.score[1], result.names[1]
                 ));
+                // Secret while the game ran: with the moves it replays it.
+                ui.label(egui::RichText::new(format!("   game seed {}", result.seed)).weak())
+                    .on_hover_text("The seed the computer's choices and the random fills came from.");
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui.button("Menu").clicked() {
                         commands.write(MatchCommand::Quit);

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
-use crate::cli::Launch;
 use crate::screens::Screen;
+use crate::session::Launch;
 
 /// Frames drawn on the table before the picture is taken: enough for the
 /// first animations to settle under a software renderer.

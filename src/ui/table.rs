@@ -4,12 +4,14 @@
 
 use bevy::prelude::*;
 
-use crate::screens::Screen;
+use crate::screens::{InGame, Screen};
 use crate::settings::Settings;
 use crate::ui::{TABLE_CENTER_X, TABLE_SIZE, frame, theme};
 
-/// On every entity of a game's table, so that one system clears any table.
+/// On every entity of a game's table, so that one system clears any table
+/// when a new game is laid, and leaving the game despawns it.
 #[derive(Component, Clone)]
+#[require(DespawnOnExit<InGame> = DespawnOnExit(InGame))]
 pub struct TableEntity;
 
 /// When the end reveal began.
@@ -33,9 +35,8 @@ impl Reveal {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::GameList), clear_table)
-        .add_systems(OnEnter(Screen::Title), clear_table)
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(OnExit(InGame), forget_reveal)
         .add_systems(OnEnter(Screen::Result), start_reveal);
 }
 
@@ -57,6 +58,10 @@ pub fn clear_table(mut commands: Commands, entities: Query<Entity, With<TableEnt
     for entity in &entities {
         commands.entity(entity).despawn();
     }
+    commands.remove_resource::<Reveal>();
+}
+
+fn forget_reveal(mut commands: Commands) {
     commands.remove_resource::<Reveal>();
 }
 

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 
 use crate::rules::Colour;
-use crate::session::ViewerChanged;
+use crate::session::ScreenTaken;
 use crate::settings::Settings;
 use crate::ui::theme;
 
@@ -87,7 +87,7 @@ impl FromWorld for TilePalette {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TilePalette>()
         // After every table has set its tiles' targets for the frame.
         .add_systems(PostUpdate, glide.before(TransformSystems::Propagate));
@@ -124,7 +124,7 @@ pub fn spawn_tile(commands: &mut Commands, palette: &TilePalette, extra: impl Bu
 fn glide(
     time: Res<Time>,
     settings: Res<Settings>,
-    mut viewer_changed: MessageReader<ViewerChanged>,
+    mut screen_taken: MessageReader<ScreenTaken>,
     palette: Res<TilePalette>,
     mut pieces: Query<(
         &mut TileLook,
@@ -140,7 +140,7 @@ fn glide(
     // Another seat took the screen: every tile stands at once where the new
     // seat's view puts it, so that no tile slides out of the place it had
     // for the last seat (which would tell where it stood).
-    let snap = viewer_changed.read().count() > 0 || factor <= 0.0;
+    let snap = screen_taken.read().count() > 0 || factor <= 0.0;
     for (mut look, mut transform, mut material, children) in &mut pieces {
         if snap {
             transform.translation = look.target;

@@ -373,3 +373,69 @@ fn shown_is_rebuilt_only_when_the_session_changes() {
     app.update();
     assert_ne!(app.world().resource_ref::<Shown<Tiles>>().last_changed(), tick);
 }
+
+#[test]
+fn when_the_curtain_lifts_every_tile_already_stands_where_the_new_seat_sees_it() {
+    use std::time::Duration;
+
+    use bevy::asset::AssetPlugin;
+    use bevy::time::TimeUpdateStrategy;
+    use black_and_white::games::tiles::TilesAction;
+    use black_and_white::settings::{AnimationSpeed, Settings};
+    use black_and_white::ui::tile::TileLook;
+
+    let dir = config_dir("boundary-glide");
+    let mut app = app(&dir);
+    app.add_plugins(AssetPlugin::default());
+    black_and_white::headless_tiles_table(&mut app);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    app.world_mut().resource_mut::<Settings>().animation_speed = AnimationSpeed::Normal;
+    app.world_mut().write_message(StartMatch {
+        game: GameId::Tiles,
+        opponent: Opponent::Friend,
+        seed: Some(5),
+    });
+    app.update();
+    app.update();
+    let mut hand_overs = 0;
+    for _ in 0..400 {
+        let seen = shown::<Tiles>(&app);
+        if seen.outcome.is_some() {
+            break;
+        }
+        if seen.curtain.is_some() {
+            app.world_mut().write_message(LiftCurtain);
+            app.update();
+            hand_overs += 1;
+            // The first frame the new seat sees: nothing on its way from
+            // where it stood for the other seat.
+            let mut tiles = app.world_mut().query::<(&TileLook, &Transform, &Visibility)>();
+            for (look, transform, visibility) in tiles.iter(app.world()) {
+                if *visibility == Visibility::Visible {
+                    assert!(
+                        transform.translation.distance(look.target) < 0.01,
+                        "hand-over {hand_overs}: a tile at {} on its way to {}",
+                        transform.translation,
+                        look.target
+                    );
+                }
+            }
+        } else if seen.acting.is_some() {
+            // The highest tile: it leads or follows from the far end of the
+            // hand, so the layouts of the two seats differ.
+            let tile = *seen.view.hand.last().unwrap();
+            app.world_mut()
+                .write_message(Act::<Tiles>::new(TilesAction { tile }));
+            // Let the tiles glide a little, as a person watching would.
+            for _ in 0..5 {
+                app.update();
+            }
+            continue;
+        }
+        app.update();
+    }
+    assert!(
+        hand_overs >= 10,
+        "a whole game passes the screen often: {hand_overs}"
+    );
+}

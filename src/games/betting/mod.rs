@@ -1,14 +1,15 @@
 //! Betting Black and White: ten tiles, thirty chips, match or fold.
 
-mod ai;
 mod chips;
 pub mod clocks;
+pub mod engine;
 mod hud;
 pub mod pacing;
-pub mod rules;
 pub mod setup_board;
 mod setup_input;
 mod table;
+
+pub use engine::rules;
 
 use bevy::prelude::*;
 

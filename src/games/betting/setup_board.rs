@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use rand::SeedableRng;
 
 use super::rules::{Betting, BettingAction, Draft, Phase, Placement};
-use crate::cli::Launch;
 use crate::rules::Seat;
+use crate::session::Launch;
 use crate::session::{Act, Shown};
 
 /// The draft of the player setting up now.

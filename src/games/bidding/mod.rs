@@ -1,9 +1,10 @@
 //! Black and White II: 99 points over nine sealed bids, cards and lamps.
 
-mod ai;
+pub mod engine;
 mod hud;
-pub mod rules;
 mod table;
+
+pub use engine::rules;
 
 use bevy::prelude::*;
 

@@ -1,10 +1,11 @@
 //! Black and White: nine tiles each, the colour shown, only the result told.
 
-mod ai;
+pub mod engine;
 mod hud;
-pub mod rules;
-mod solver;
 mod table;
+
+use engine::ai;
+pub use engine::rules;
 
 use bevy::prelude::*;
 
@@ -15,6 +16,11 @@ use crate::session::{Narrated, SessionPlugin};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(SessionPlugin::<Tiles>::default());
+}
+
+/// The table alone, without the HUD: its tiles and where they stand.
+pub(crate) fn table_only_plugin(app: &mut App) {
+    app.init_resource::<hud::TileChoice>().add_plugins(table::plugin);
 }
 
 pub(super) fn table_plugin(app: &mut App) {

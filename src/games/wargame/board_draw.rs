@@ -19,7 +19,7 @@ use super::scenario::Goal;
 use super::state::{Phase, Wargame};
 use super::view::View;
 use crate::rules::Seat;
-use crate::screens::Screen;
+use crate::screens::InGame;
 use crate::session::{Session, Shown};
 use crate::ui::table::{TableEntity, clear_table};
 use crate::ui::theme;
@@ -208,8 +208,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<Shown<Wargame>>)
                 .after(crate::AppSystems::Show),
         )
-        .add_systems(OnEnter(Screen::GameList), forget_board)
-        .add_systems(OnEnter(Screen::Title), forget_board);
+        .add_systems(OnExit(InGame), forget_board);
 }
 
 fn forget_board(mut commands: Commands) {

@@ -15,7 +15,7 @@ use super::choices::{Aid, Offered, Selection};
 use super::state::{Action, Phase, Wargame};
 use super::undo::UndoStep;
 use crate::menus::Menu;
-use crate::screens::Screen;
+use crate::screens::{InGame, Screen};
 use crate::session::{Act, Shown};
 use crate::ui::{FreeSpace, TABLE_SIZE};
 
@@ -66,8 +66,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             aim_camera.run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<Shown<Wargame>>)),
         )
-        .add_systems(OnEnter(Screen::GameList), (reset_view, reset_camera))
-        .add_systems(OnEnter(Screen::Title), (reset_view, reset_camera));
+        .add_systems(OnExit(InGame), (reset_view, reset_camera));
 }
 
 fn reset_view(mut view: ResMut<View>) {

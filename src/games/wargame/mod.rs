@@ -1,40 +1,32 @@
 //! Black & White, the wargame: Thargaton against Vesania on a hex board.
-//! The rules core (`state`, `rules`, `actions`, `combat`, `legal`, `view`,
-//! `game`) runs without Bevy; `scenario_assets` loads scenario files as Bevy
-//! assets. The plugins drive a battle (`plugin`: session, save, undo, the
+//! The rules core (`engine/`: state, rules, actions, combat, legal, view,
+//! game, the bots) runs without Bevy; `scenario_assets` loads scenario files
+//! as Bevy assets. The plugins drive a battle (`plugin`: session, save, undo, the
 //! command line) and draw it (`table_plugin`: the board, the blocks, the
 //! panels, the picker and the victory screen).
 
-mod actions;
 pub mod army_panel;
 mod battle_panel;
-pub mod board;
 mod board_draw;
 mod board_input;
-pub mod bot;
 pub mod catalogue;
 pub mod choices;
-mod combat;
-pub mod data;
 mod dice;
-mod game;
-mod legal;
+pub mod engine;
 mod look;
 pub mod mods;
-mod names;
 mod narrate;
 pub mod picker;
-pub mod planner;
 mod preview;
-pub mod rules;
 pub mod save;
-pub mod scenario;
 pub mod scenario_assets;
-mod scenario_check;
-pub mod state;
 pub mod undo;
 mod victory;
-pub mod view;
+
+// The core's modules by their short names, for the table and for the
+// paths outside (`wargame::state`, `wargame::board`, ...).
+use engine::combat;
+pub use engine::{board, bot, data, planner, rules, scenario, state, view};
 
 use bevy::prelude::*;
 
@@ -45,8 +37,8 @@ pub use narrate::explain_attack;
 pub use scenario::Scenario;
 pub use state::{Action, Event, Setup, Wargame};
 
-use crate::cli::Launch;
 use crate::rules::{Level, sub_seed};
+use crate::session::Launch;
 use crate::session::{Act, GameLog, Prepared, SessionPlugin, Shown};
 
 pub(super) fn plugin(app: &mut App) {

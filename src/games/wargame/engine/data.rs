@@ -297,10 +297,10 @@ pub struct Rulebook {
     pub army: ArmyRules,
 }
 
-pub const UNITS_RON: &str = include_str!("../../../assets/wargame/units.ron");
-pub const COMMANDERS_RON: &str = include_str!("../../../assets/wargame/commanders.ron");
-pub const TERRAIN_RON: &str = include_str!("../../../assets/wargame/terrain.ron");
-pub const ARMY_RON: &str = include_str!("../../../assets/wargame/army.ron");
+pub const UNITS_RON: &str = include_str!("../../../../assets/wargame/units.ron");
+pub const COMMANDERS_RON: &str = include_str!("../../../../assets/wargame/commanders.ron");
+pub const TERRAIN_RON: &str = include_str!("../../../../assets/wargame/terrain.ron");
+pub const ARMY_RON: &str = include_str!("../../../../assets/wargame/army.ron");
 
 impl Rulebook {
     /// Reads the four data files; the text says which file and where.

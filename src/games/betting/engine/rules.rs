@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng, seq::SliceRandom};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::games::GameId;
+use crate::ids::GameId;
 use crate::rules::{Bot, Colour, Game, Level, Outcome, Seat, higher, other, sub_seed};
 
 pub const SLOTS: usize = 10;

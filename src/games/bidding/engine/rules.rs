@@ -10,7 +10,7 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::games::GameId;
+use crate::ids::GameId;
 use crate::rules::{Bot, Game, Level, Outcome, Seat, coin_flip, higher, other};
 
 pub const POOL: u8 = 99;

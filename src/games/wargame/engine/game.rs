@@ -9,7 +9,7 @@ use super::bot;
 use super::data::{Faction, Rulebook};
 use super::state::{Action, Event, Phase, Setup, Wargame};
 use super::view::View;
-use crate::games::GameId;
+use crate::ids::GameId;
 use crate::rules::{Audience, Bot, Game, Level, Outcome, Seat, strict_json, sub_seed};
 
 impl Game for Wargame {

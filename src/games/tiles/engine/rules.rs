@@ -9,7 +9,7 @@ use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::games::GameId;
+use crate::ids::GameId;
 pub use crate::rules::Colour;
 use crate::rules::{Bot, Game, Level, Outcome, Seat, coin_flip, higher, other};
 

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng, seq::IndexedRandom};
 
-use super::Tiles;
+use super::rules::Tiles;
 use super::rules::{Colour, Hand, TilesAction, TilesView};
 use super::solver::{Position, Solver, colour_mask};
 use crate::rules::{Bot, Level, other};

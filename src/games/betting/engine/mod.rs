@@ -1,0 +1,5 @@
+//! The betting rules core and its computer players, without Bevy; the
+//! table and HUD around it are the folder above.
+
+pub(super) mod ai;
+pub mod rules;

@@ -1,0 +1,21 @@
+//! The wargame's rules core, without Bevy: the data (`data`, `scenario`,
+//! `scenario_check`), the board (`board`), the state, actions and events
+//! (`state`), a turn (`rules`, `actions`, `combat`, `legal`), what a seat
+//! sees (`view`), the shared `Game` trait and the protocol's JSON (`game`),
+//! the computer players (`bot`, `planner`) and the names the log uses
+//! (`names`). Nothing here draws; the table around it is the folder above.
+
+pub(super) mod actions;
+pub mod board;
+pub mod bot;
+pub(super) mod combat;
+pub mod data;
+pub(super) mod game;
+pub(super) mod legal;
+pub(super) mod names;
+pub mod planner;
+pub mod rules;
+pub mod scenario;
+pub(super) mod scenario_check;
+pub mod state;
+pub mod view;

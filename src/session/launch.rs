@@ -1,0 +1,24 @@
+//! How the program was asked to start: straight into a game from the
+//! command line, filled in by the cli and read by the session and the
+//! tables.
+
+use std::path::PathBuf;
+
+use super::Opponent;
+use crate::ids::GameId;
+
+/// Straight into a game from the command line.
+#[derive(bevy::prelude::Resource, Debug, Clone, Default, PartialEq)]
+pub struct Launch {
+    pub game: Option<GameId>,
+    pub opponent: Option<Opponent>,
+    pub seed: Option<u64>,
+    /// Write a PNG of the window once the table is drawn, then exit.
+    pub screenshot: Option<PathBuf>,
+    /// Betting: lock a random arrangement at once instead of setting up.
+    pub quick_setup: bool,
+    /// Wargame: the scenario (a shipped number or a file), checked.
+    pub scenario: Option<String>,
+    /// Wargame: build your own army instead of the computer building it.
+    pub build: bool,
+}
