@@ -41,7 +41,7 @@ fn mark_screen(screen: Res<State<Screen>>) {
 }
 
 fn mark_log(log: Res<GameLog>) {
-    mark("data-log-lines", &log.lines.len().to_string());
+    mark("data-log-lines", &log.shown().count().to_string());
 }
 
 /// Files the player opened, waiting to join the catalogue: the file name

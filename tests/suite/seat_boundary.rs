@@ -7,8 +7,8 @@ use black_and_white::games::GameId;
 use black_and_white::games::betting::{Betting, MoveOn, ResultPacing};
 use black_and_white::games::bidding::Bidding;
 use black_and_white::games::tiles::Tiles;
+use black_and_white::games::wargame::Wargame;
 use black_and_white::games::wargame::state::{Action, CheckFor, Event};
-use black_and_white::games::wargame::{Coord, Wargame};
 use black_and_white::rules::{Audience, Game, GameRng};
 use black_and_white::session::{Act, LiftCurtain, Opponent, Session, Shown, StartMatch};
 use rand::SeedableRng;
@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 
 use crate::headless::{app, betting::start_betting, config_dir, screen, shown};
 use crate::referee::{parse, referee};
-use crate::wargame_rules::{OPEN, act, activate, battle, field};
+use crate::wargame_rules::{OPEN, act, activate, battle, cavalry_fails_to_leave, field};
 
 /// Plays a whole game between two friends on one screen with random legal
 /// actions, keeping its own copy of the game from the same seed, and checks
@@ -159,14 +159,7 @@ fn space_that_moves_past_a_result_leaves_the_next_curtain_down() {
 
 #[test]
 fn a_command_check_on_a_hidden_block_tells_its_discipline_to_its_owner_only() {
-    let mut g = battle(
-        field(&OPEN),
-        &[("regular_cavalry", (4, 2)), ("regular_cavalry", (1, 2))],
-        &[("sirens_of_vesania", (4, 3))],
-        &[6, 6, 1, 1, 1, 2],
-    );
-    activate(&mut g, &[0]);
-    let events = act(&mut g, 0, Action::Move { to: Coord(4, 1) });
+    let (_, events) = cavalry_fails_to_leave();
     let checks: Vec<(&Event, Audience)> = events
         .iter()
         .filter(|e| matches!(e, Event::CommandCheck { .. }))

@@ -316,8 +316,9 @@ fn charge_is_three_straight_hexes_with_its_bonus() {
     assert!(e.contains("forest"), "{e}");
 }
 
-#[test]
-fn leaving_a_hostile_area_of_influence_takes_a_command_check() {
+/// Black's cavalry at (4, 2), next to a white block, tries to leave: the
+/// command check rolls 6 and 6 and fails. The game and its events.
+pub fn cavalry_fails_to_leave() -> (Wargame, Vec<Event>) {
     let mut g = battle(
         field(&OPEN),
         &[("regular_cavalry", (4, 2)), ("regular_cavalry", (1, 2))],
@@ -326,6 +327,12 @@ fn leaving_a_hostile_area_of_influence_takes_a_command_check() {
     );
     activate(&mut g, &[0]);
     let events = act(&mut g, 0, Action::Move { to: Coord(4, 1) });
+    (g, events)
+}
+
+#[test]
+fn leaving_a_hostile_area_of_influence_takes_a_command_check() {
+    let (mut g, events) = cavalry_fails_to_leave();
     assert!(events.iter().any(|e| matches!(
         e,
         Event::CommandCheck {
