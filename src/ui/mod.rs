@@ -4,6 +4,7 @@
 mod curtain;
 pub mod frame;
 mod menus;
+pub use menus::menu_cover;
 pub mod reveal;
 mod screens;
 pub use screens::Chosen;

@@ -432,3 +432,22 @@ fn when_the_curtain_lifts_every_tile_already_stands_where_the_new_seat_sees_it()
         "a whole game passes the screen often: {hand_overs}"
     );
 }
+
+#[test]
+fn a_menu_over_bettings_stopped_clocks_hides_the_board() {
+    use black_and_white::screens::Screen;
+    use black_and_white::ui::menu_cover;
+    let opaque = |game, screen| menu_cover(Some(game), &screen).a() == 255;
+    assert!(
+        opaque(GameId::Betting, Screen::Playing),
+        "the clock stops: the board is hidden"
+    );
+    assert!(
+        !opaque(GameId::Tiles, Screen::Playing),
+        "no clock: the table shows through the dim"
+    );
+    assert!(
+        !opaque(GameId::Betting, Screen::Result),
+        "a finished game hides nothing"
+    );
+}

@@ -179,7 +179,13 @@ fn army_panel(
                 egui::ProgressBar::new(cost as f32 / budget.max(1) as f32)
                     .text(format!("{cost} of {budget} points, {} blocks", draft.army.len())),
             );
-            commander_choice(ui, game, seat, &mut draft);
+            // Written back only when chosen, so that the board redraws on a
+            // change and not every frame.
+            let mut commander = draft.commander.clone();
+            commander_choice(ui, game, seat, &mut commander);
+            if commander != draft.commander {
+                draft.commander = commander;
+            }
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for card in book
@@ -268,7 +274,7 @@ fn army_panel(
     Ok(())
 }
 
-fn commander_choice(ui: &mut egui::Ui, game: &Wargame, seat: Seat, draft: &mut Draft) {
+fn commander_choice(ui: &mut egui::Ui, game: &Wargame, seat: Seat, commander: &mut Option<String>) {
     let book = Rulebook::get();
     let faction = Faction::of_seat(seat);
     let allowed: Vec<_> = book
@@ -281,7 +287,7 @@ fn commander_choice(ui: &mut egui::Ui, game: &Wargame, seat: Seat, draft: &mut D
         return;
     }
     ui.label("Commander");
-    ui.radio_value(&mut draft.commander, None, "none");
+    ui.radio_value(commander, None, "none");
     for c in allowed {
         let orders = c
             .orders
@@ -290,7 +296,7 @@ fn commander_choice(ui: &mut egui::Ui, game: &Wargame, seat: Seat, draft: &mut D
             .map(|(i, o)| format!("{} {}", i + 1, o.name()))
             .collect::<Vec<_>>()
             .join(" · ");
-        ui.radio_value(&mut draft.commander, Some(c.id.clone()), &c.name)
+        ui.radio_value(commander, Some(c.id.clone()), &c.name)
             .on_hover_text(orders);
     }
 }

@@ -627,17 +627,26 @@ fn draw_pieces(
     pieces: Query<Entity, With<Piece>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut kit: ResMut<Kit>,
-    mut last: Local<String>,
 ) {
     let Some(board) = board else { return };
+    // Redrawn only when what it shows changed.
+    let changed = [
+        shown.is_changed(),
+        selection.is_changed(),
+        offered.is_changed(),
+        draft.is_changed(),
+        board.is_changed(),
+    ];
+    if !changed.contains(&true) {
+        return;
+    }
     let viewer = shown.seat;
     let game = &shown.view.seen;
-    let view = game.view_for(viewer);
     let hidden = shown.curtain.is_some();
     let blocks = if hidden {
         Vec::new()
     } else {
-        blocks_seen(game, &view, &draft, viewer)
+        blocks_seen(game, &shown.view, &draft, viewer)
     };
     let marks = if hidden { Vec::new() } else { offered.shown.marks() };
     let building = game.phase == Phase::Building && draft.seat == Some(viewer) && !hidden;
@@ -646,14 +655,6 @@ fn draw_pieces(
     } else {
         Vec::new()
     };
-    let fingerprint = format!(
-        "{blocks:?}{:?}{marks:?}{selection:?}{building_row:?}{}",
-        view.hexes, board.flipped
-    );
-    if *last == fingerprint {
-        return;
-    }
-    *last = fingerprint;
     for entity in &pieces {
         commands.entity(entity).despawn();
     }
@@ -699,7 +700,7 @@ fn draw_pieces(
             ring(&mut brush, board.world(at), r * 0.92, colour, 0.95, Piece);
         }
     }
-    for h in &view.hexes {
+    for h in &shown.view.hexes {
         draw_tokens(&mut brush, board.world(h.at), r, &h.tokens, h.markers);
     }
     let mut by_hex: Vec<(Coord, Vec<&Block>)> = Vec::new();

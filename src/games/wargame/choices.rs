@@ -301,12 +301,15 @@ fn refresh(
         }
         return;
     };
-    if shown.is_changed() {
+    if !shown.is_changed() && !selection.is_changed() && !offered.all.is_empty() {
+        return;
+    }
+    if shown.is_changed() || offered.all.is_empty() {
         offered.all = Choices::of(&shown.view.seen, &shown.legal);
     }
     if selection.aid.is_some_and(|aid| !offered.all.aid_enabled(aid)) {
         selection.aid = None;
     }
-    let shown = offered.all.filtered(selection.aid);
-    offered.shown = shown;
+    let filtered = offered.all.filtered(selection.aid);
+    offered.shown = filtered;
 }
