@@ -1,7 +1,7 @@
 //! Every unit ability and every commander order, with forced dice. Orders
 //! 2-4 start with their command check, forced to pass with 1 and 1.
 
-use black_and_white::games::wargame::data::Order;
+use black_and_white::games::wargame::data::{Order, Token};
 use black_and_white::games::wargame::state::*;
 use black_and_white::games::wargame::{Coord, Wargame};
 
@@ -328,9 +328,15 @@ fn inquisitor_dominic() {
     act(&mut g, 1, Action::Melee { unit: 1, target: 0 });
     let away = g.retreat_hexes(0)[0];
     act(&mut g, 0, Action::Retreat { unit: 0, to: away });
+    let mut walled = g.clone();
     let events = act(&mut g, 1, Action::Pursue);
     assert_eq!(g.units[1].at, Some(Coord(4, 2)));
     assert_eq!(kinds(&events), vec![AttackKind::Melee]);
+    // Into an abatis it follows, but strikes no blow.
+    walled.tokens_at_mut(Coord(4, 2)).works = Some((Token::Abatis, 0));
+    let events = act(&mut walled, 1, Action::Pursue);
+    assert_eq!(walled.units[1].at, Some(Coord(4, 2)));
+    assert!(kinds(&events).is_empty(), "{events:?}");
     // 4 Tactical retreat after the attack.
     let mut g = white_duel("brotherhood_of_the_sword", &[1, 1, 1, 1]);
     order(&mut g, 1, "inquisitor_dominic", &[1], 4);

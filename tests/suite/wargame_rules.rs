@@ -262,6 +262,36 @@ fn movement_by_type_and_terrain() {
 }
 
 #[test]
+fn a_charge_on_foot_does_not_end_in_an_abatis() {
+    // The Brotherhood of the Sword charges on foot and may enter an
+    // abatis; "after entering the abatis, unit ... cannot attack after this
+    // move", so a charge that would end in one is no charge.
+    let mut g = battle(
+        field(&OPEN),
+        &[("line_infantry", (0, 0))],
+        &[("brotherhood_of_the_sword", (4, 5))],
+        &[],
+    );
+    act(&mut g, 0, Action::EndTurn);
+    activate(&mut g, &[1]);
+    let charge = (0..9)
+        .flat_map(|c| (0..7).map(move |r| Coord(c, r)))
+        .find_map(|at| {
+            g.units[0].at = Some(at);
+            g.legal().into_iter().find(|a| matches!(a, Action::Charge { .. }))
+        })
+        .expect("somewhere the Brotherhood can charge");
+    let Action::Charge { to, .. } = charge else {
+        unreachable!()
+    };
+    let mut walled = g.clone();
+    walled.tokens_at_mut(to).works = Some((Token::Abatis, 0));
+    let into = refused(&walled, 1, charge.clone());
+    assert!(into.contains("abatis"), "{into}");
+    assert!(g.check(1, &charge).is_ok(), "without the abatis it charges");
+}
+
+#[test]
 fn charge_is_three_straight_hexes_with_its_bonus() {
     let mut g = battle(
         field(&OPEN),
@@ -855,14 +885,20 @@ fn destruction_scores_the_cost_and_points_win() {
     assert_eq!(g.to_move(), None);
 }
 
-#[test]
-fn forts_arrows_and_the_turn_limit() {
+/// A fort in the middle for black to take within two rounds; white defends.
+fn fort_to_take() -> Scenario {
     let mut map = OPEN;
     map[3] = ". . . . F . . . .";
     let mut s = field(&map);
     s.black.goal = Goal::Forts(1);
     s.white.goal = Goal::Points(15);
     s.turn_limit = 2;
+    s
+}
+
+#[test]
+fn forts_arrows_and_the_turn_limit() {
+    let s = fort_to_take();
     let mut g = battle(
         s.clone(),
         &[("line_infantry", (4, 2))],
@@ -895,6 +931,39 @@ fn forts_arrows_and_the_turn_limit() {
     }
     assert_eq!(g.outcome().unwrap().winner, Some(1));
     assert!(g.reason.as_deref().unwrap().contains("turn limit"));
+    // Taken in the attacker's last turn: it counts ("capture it within 10
+    // or 12 turns"), though no turn of black's begins after it.
+    let mut last = fort_to_take();
+    let mut g = battle(
+        last.clone(),
+        &[("line_infantry", (4, 2))],
+        &[("sirens_of_vesania", (0, 6))],
+        &[],
+    );
+    act(&mut g, 0, Action::EndTurn);
+    act(&mut g, 1, Action::EndTurn);
+    activate(&mut g, &[0]);
+    act(&mut g, 0, Action::Move { to: Coord(4, 3) });
+    act(&mut g, 0, Action::EndTurn);
+    assert!(g.outcome().is_none(), "white still has its last turn");
+    act(&mut g, 1, Action::EndTurn);
+    assert_eq!(g.outcome().unwrap().winner, Some(0), "{:?}", g.reason);
+    assert!(g.reason.as_deref().unwrap().contains("forts held"));
+    // Retaken before the limit passes: it does not.
+    last.turn_limit = 1;
+    let mut g = battle(
+        last,
+        &[("line_infantry", (4, 2))],
+        &[("sirens_of_vesania", (4, 4))],
+        &[],
+    );
+    activate(&mut g, &[0]);
+    act(&mut g, 0, Action::Move { to: Coord(4, 3) });
+    act(&mut g, 0, Action::EndTurn);
+    g.units[0].at = Some(Coord(4, 2));
+    g.units[1].at = Some(Coord(4, 3));
+    act(&mut g, 1, Action::EndTurn);
+    assert_eq!(g.outcome().unwrap().winner, Some(1));
     // Arrows: three units on them at the start of the turn.
     let mut s = field(&OPEN);
     s.arrows = vec![Coord(4, 5), Coord(5, 5)];

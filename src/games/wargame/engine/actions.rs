@@ -142,7 +142,8 @@ impl Wargame {
                     a.attacks_allowed = a.attacks + 1;
                 }
                 self.step(&[unit], hex, e);
-                if self.units[unit].at.is_some() && self.phase == Phase::Battle {
+                // Following into an abatis ends the pursuit without a blow.
+                if self.units[unit].at.is_some() && self.phase == Phase::Battle && !self.abatis_at(hex) {
                     self.melee(unit, target, AttackKind::Melee, e);
                 } else {
                     self.end_activation(e);
@@ -436,6 +437,11 @@ impl Wargame {
             }
             if self.terrain(hex) == Terrain::Forest || self.smoky(hex) {
                 return Err(format!("no charge through forest or smoke ({hex})"));
+            }
+            if self.abatis_at(hex) {
+                return Err(format!(
+                    "no charge into the abatis at {hex}: a unit that enters one cannot attack after that move"
+                ));
             }
             if !self.group_fits(&[unit], hex) {
                 return Err(format!("{hex} would break the unit limits"));

@@ -124,6 +124,11 @@ impl Wargame {
         &self.tokens[self.map.index(at)]
     }
 
+    /// "After entering the abatis, unit ... cannot attack after this move."
+    pub fn abatis_at(&self, at: Coord) -> bool {
+        self.tokens_at(at).works.map(|w| w.0) == Some(Token::Abatis)
+    }
+
     pub fn tokens_at_mut(&mut self, at: Coord) -> &mut HexTokens {
         let index = self.map.index(at);
         &mut self.tokens[index]
@@ -494,6 +499,15 @@ impl Wargame {
         if self.active == self.first {
             self.round += 1;
             if self.round > self.scenario.turn_limit {
+                // "has to capture it within 10 or 12 turns": a fort or arrow
+                // hexes taken in the last turn count. The holdings are judged
+                // once more, for each side as at the start of its turn.
+                for side in [self.active, seat] {
+                    self.check_holdings(side, events);
+                    if self.phase == Phase::Over {
+                        return;
+                    }
+                }
                 self.end_by_limit(events);
                 return;
             }
@@ -502,7 +516,7 @@ impl Wargame {
             player: self.active,
             turn: self.round,
         });
-        self.check_holdings(events);
+        self.check_holdings(self.active, events);
     }
 
     /// Units on burning hexes at the end of a turn lose a step.
@@ -518,8 +532,7 @@ impl Wargame {
     }
 
     /// Forts and arrow hexes count at the beginning of their side's turn.
-    fn check_holdings(&mut self, events: &mut Vec<Event>) {
-        let seat = self.active;
+    fn check_holdings(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let (held, need, what) = match self.scenario.side(seat).goal {
             Goal::Forts(n) => {
                 let held = self
@@ -727,12 +740,12 @@ impl Wargame {
         let stops = group
             .iter()
             .any(|&id| self.units[id].at.is_some() && self.stops_on(&self.units[id], to));
+        let abatis = self.abatis_at(to);
         if let Some(a) = self.activation.as_mut() {
             a.at = to;
             a.moved += 1;
             a.acted = true;
             a.stopped |= stops;
-            let abatis = self.tokens[self.map.index(to)].works.map(|w| w.0) == Some(Token::Abatis);
             a.no_attack |= abatis;
             if a.units.is_empty() {
                 self.end_activation(events);
