@@ -579,6 +579,48 @@ fn incendiary_and_smoke_ammunition() {
 }
 
 #[test]
+fn the_guardians_fire_twice_even_when_the_first_aim_misses() {
+    // "it can fire at enemy unit twice": a first shot whose aim missed
+    // still leaves the second, at the same target.
+    let mut g = battle(
+        field(&OPEN),
+        &[("regular_infantry", (4, 2))],
+        &[("guardians_of_the_surculus", (4, 5))],
+        &[1, 6, 6, 1, 1, 1],
+    );
+    act(&mut g, 0, Action::EndTurn);
+    activate(&mut g, &[1]);
+    let events = fire(&mut g, 1, Coord(4, 2), Ammo::Regular);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Aimed { hit: false, .. })),
+        "{events:?}"
+    );
+    let events = fire(&mut g, 1, Coord(4, 2), Ammo::Regular);
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Aimed { hit: true, .. })),
+        "the second shot: {events:?}"
+    );
+    // Hit: black stands (2d6 = 2 passes) and stays on the hex.
+    act(&mut g, 0, Action::Stand { unit: 0 });
+    assert_eq!(g.units[0].at, Some(Coord(4, 2)));
+    let third = refused(
+        &g,
+        1,
+        Action::Fire {
+            unit: 1,
+            at: Coord(4, 2),
+            ammo: Ammo::Regular,
+        },
+    );
+    assert!(
+        third.contains("attack") || third.contains("activat"),
+        "twice, not three times: {third}"
+    );
+}
+
+#[test]
 fn trench_and_abatis() {
     let mut g = battle(
         field(&OPEN),

@@ -263,6 +263,12 @@ impl Wargame {
         }
         let from = self.units[attacker].at.expect("on the board");
         let card = self.units[attacker].card();
+        // The Guardians "can fire at enemy unit twice": the second shot may
+        // follow a first whose aim missed, at the same target.
+        let targets = self.enemies_at(at, seat);
+        if let Some(a) = self.activation.as_mut() {
+            a.last_targets = targets.clone();
+        }
         if !card.has(Ability::Skirmisher) && !self.aim(attacker, from, at, events) {
             let markers = self.tokens_at(at).markers[seat];
             let most = Rulebook::get().army.most_markers;
@@ -279,10 +285,6 @@ impl Wargame {
         }
         match ammo {
             Ammo::Regular => {
-                let targets = self.enemies_at(at, seat);
-                if let Some(a) = self.activation.as_mut() {
-                    a.last_targets = targets.clone();
-                }
                 let dice = self.dice.two();
                 for target in targets {
                     let attack = self.attack_value(attacker, target, AttackKind::Artillery);
