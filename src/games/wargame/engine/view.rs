@@ -122,6 +122,7 @@ impl Wargame {
     }
 
     pub fn view_for(&self, seat: Seat) -> View {
+        let seen = self.seen_by(seat);
         let building = self.phase == Phase::Building;
         let sides = [0, 1].map(|s| {
             let side = self.scenario.side(s);
@@ -192,9 +193,9 @@ impl Wargame {
             used: self.used.clone(),
             units,
             hexes,
-            activation: self.activation_seen_by(seat),
+            activation: seen.activation.clone(),
             decision: self.pending.front().cloned(),
-            seen: self.seen_by(seat),
+            seen,
         }
     }
 }
