@@ -14,6 +14,7 @@ mod support;
 mod tiles_ai;
 mod tiles_rules;
 mod wargame_ai;
+mod wargame_departures;
 mod wargame_orders;
 mod wargame_rules;
 mod wargame_scenarios;

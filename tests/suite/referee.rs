@@ -393,10 +393,11 @@ fn wargame_builds_behind_the_curtain_and_refuses_illegal_actions_clearly() {
         (start["type"].as_str(), start["game"].as_str()),
         (Some("start"), Some("wargame"))
     );
-    let first = start["first"].as_u64().unwrap();
+    // Who begins is rolled once both armies stand, not before.
+    assert_eq!(start["first"], Value::Null, "{start}");
     let ask = parse(&lines[1]);
     assert_eq!(ask["player"], 0);
-    assert_eq!(ask["legal"]["build"]["budget"], 12);
+    assert_eq!(ask["legal"]["build"]["budget"], 20);
     assert_eq!(ask["view"]["units"], json!([]));
     let error = parse(&lines[2]);
     assert_eq!(error["type"], "error");
@@ -425,7 +426,8 @@ fn wargame_builds_behind_the_curtain_and_refuses_illegal_actions_clearly() {
         .map(|l| parse(l))
         .filter(|v| v["type"] == "event")
         .collect();
-    assert!(events.iter().any(|e| e["event"] == "battle_begins"));
+    let begins = events.iter().find(|e| e["event"] == "battle_begins").unwrap();
+    let first = begins["first"].as_u64().unwrap();
     let battle_ask = lines
         .iter()
         .map(|l| parse(l))

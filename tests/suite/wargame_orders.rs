@@ -178,7 +178,8 @@ fn baron_maximilian() {
     let mut g = duel(&[1, 1, 5, 4, 1, 1, 3, 4]);
     order(&mut g, 0, "baron_maximilian", &[0], 4);
     act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
-    let events = act(&mut g, 1, Action::Stand { unit: 1 });
+    act(&mut g, 1, Action::Stand { unit: 1 });
+    let events = act(&mut g, 1, Action::Counterattack { unit: 1 });
     assert_eq!(kinds(&events), vec![AttackKind::Counter]);
     assert_eq!(g.units[0].size, 3, "dodged");
 }
@@ -224,7 +225,8 @@ fn lord_alexandrus() {
     let mut g = duel(&[1, 1, 5, 4, 1, 1, 5, 3]);
     order(&mut g, 0, "lord_alexandrus", &[0], 3);
     act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
-    let events = act(&mut g, 1, Action::Stand { unit: 1 });
+    act(&mut g, 1, Action::Stand { unit: 1 });
+    let events = act(&mut g, 1, Action::Counterattack { unit: 1 });
     assert!(events.iter().any(|e| matches!(
         e,
         Event::Attack {
@@ -233,8 +235,9 @@ fn lord_alexandrus() {
             ..
         }
     )));
-    // 4 Empty move: back or sideways first, free.
-    let mut g = duel(&[1, 1]);
+    // 4 Empty move: back or sideways first, free; leaving the enemy's area
+    // of influence takes the check (passed with 1 and 2).
+    let mut g = duel(&[1, 1, 1, 2]);
     order(&mut g, 0, "lord_alexandrus", &[0], 4);
     assert!(
         g.check_action(0, &Action::Sidestep { to: Coord(3, 3) })
@@ -260,14 +263,23 @@ fn vlad_kristofferson() {
     // 2 For the Queen! The attacker gives itself up; the target loses a step.
     let mut g = battle(
         field(&OPEN),
-        &[("line_infantry", (4, 2))],
+        &[("line_infantry", (4, 2)), ("regular_infantry", (8, 0))],
         &[("sirens_of_vesania", (4, 3)), ("sirens_of_vesania", (0, 6))],
         &[1, 1],
     );
     order(&mut g, 0, "vlad_kristofferson", &[0], 2);
-    act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
-    assert_eq!((g.units[0].at, g.units[1].size), (None, 2));
+    act(&mut g, 0, Action::Melee { unit: 0, target: 2 });
+    assert_eq!((g.units[0].at, g.units[2].size), (None, 2));
     assert_eq!(g.score, [0, 3], "the enemy scores the fallen unit");
+    // "successfully attack": the target answers as any unit hit does, and
+    // failing its check (6 and 6) it must retreat.
+    assert!(matches!(g.pending.front(), Some(Pending::Hit { unit: 2, .. })));
+    g.dice = Dice::new(0, &[6, 6]);
+    act(&mut g, 1, Action::Stand { unit: 2 });
+    assert!(matches!(
+        g.pending.front(),
+        Some(Pending::MustRetreat { unit: 2 })
+    ));
     // 3 Recon: black alone learns the class, and the activation ends.
     let mut g = battle(
         field(&OPEN),
@@ -277,8 +289,19 @@ fn vlad_kristofferson() {
     );
     order(&mut g, 0, "vlad_kristofferson", &[0], 3);
     let events = act(&mut g, 0, Action::Inspect { target: 1 });
-    assert!(!events.iter().any(|e| matches!(e, Event::Revealed { .. })));
+    // A special action reveals the unit taking it; the class it saw stays
+    // with black.
+    let revealed: Vec<usize> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Revealed { unit, .. } => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(revealed, vec![0]);
     assert_eq!(g.view_for(0).units[1].class.as_deref(), Some("sirens_of_vesania"));
+    assert_eq!(g.view_for(1).units[1].class.as_deref(), Some("sirens_of_vesania"));
+    assert_eq!(g.view_for(1).units[0].class.as_deref(), Some("marksmen"));
     assert!(g.activation.is_none());
     // 4 Power surge: attack after a full move.
     let mut g = battle(
@@ -352,7 +375,11 @@ fn cardinal_rafael() {
     let mut g = white_duel("sirens_of_vesania", &[]);
     order(&mut g, 1, "cardinal_rafael", &[1], 1);
     let events = act(&mut g, 1, Action::Inspect { target: 0 });
-    assert!(!events.iter().any(|e| matches!(e, Event::Revealed { .. })));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::Revealed { unit: 0, .. }))
+    );
     assert_eq!(g.units[0].known, [true, true]);
     assert!(
         g.activation.is_some(),
@@ -381,6 +408,7 @@ fn cardinal_rafael() {
     order(&mut g, 1, "cardinal_rafael", &[1], 3);
     act(&mut g, 1, Action::Melee { unit: 1, target: 0 });
     act(&mut g, 0, Action::Stand { unit: 0 });
+    act(&mut g, 0, Action::Counterattack { unit: 0 });
     assert_eq!(g.units[1].size, 3);
     // 4 Crippling: no activation in the enemy's next turn.
     let mut g = white_duel("sirens_of_vesania", &[1, 1, 6, 6]);
@@ -431,7 +459,8 @@ fn sister_anastasia() {
     g.units[1].size = 1;
     order(&mut g, 1, "sister_anastasia", &[1], 2);
     act(&mut g, 1, Action::Melee { unit: 1, target: 0 });
-    let events = act(&mut g, 0, Action::Stand { unit: 0 });
+    act(&mut g, 0, Action::Stand { unit: 0 });
+    let events = act(&mut g, 0, Action::Counterattack { unit: 0 });
     assert_eq!(kinds(&events), vec![AttackKind::Counter, AttackKind::Melee]);
     assert_eq!(g.units[1].at, None);
     assert_eq!(g.units[0].size, 1);

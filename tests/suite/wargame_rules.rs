@@ -147,7 +147,18 @@ fn worked_example_melee_then_counterattack() {
     assert_eq!(attack_of(&events), vec![(AttackKind::Melee, [5, 4], 3, 3, true)]);
     assert_eq!(g.units[1].size, 2, "the defender reduces its size");
     assert_eq!(g.to_move(), Some(1), "the defender chooses: retreat or stand");
-    let events = act(&mut g, 1, Action::Stand { unit: 1 });
+    let stood = act(&mut g, 1, Action::Stand { unit: 1 });
+    // "If it passes the command check, it can perform counterattack": the
+    // defender is asked, and may stay without striking back.
+    assert!(matches!(
+        g.pending.front(),
+        Some(Pending::Counter { unit: 1, .. })
+    ));
+    let mut declined = g.clone();
+    act(&mut declined, 1, Action::Stand { unit: 1 });
+    assert!(declined.pending.is_empty() && declined.activation.is_none());
+    assert_eq!(declined.units[0].size, 3);
+    let events = [stood, act(&mut g, 1, Action::Counterattack { unit: 1 })].concat();
     assert!(events.iter().any(|e| matches!(
         e,
         Event::CommandCheck {

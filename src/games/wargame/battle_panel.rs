@@ -257,6 +257,9 @@ fn status(game: &Wargame, seat: Seat, selection: &Selection) -> String {
             }
             Pending::MustRetreat { .. } => format!("Your {name} must retreat: choose a green hex."),
             Pending::FireEscape { .. } => format!("Your {name} kept its nerve under fire: retreat or stay."),
+            Pending::Counter { .. } => {
+                format!("Your {name} passed its check: counterattack, or stay without striking back.")
+            }
         };
     }
     match &game.activation {

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::board::Coord;
 use super::data::UnitType;
-use super::state::{Action, Wargame};
+use super::state::{Action, Pending, Wargame};
 use crate::rules::Seat;
 use crate::session::{Happened, Shown};
 
@@ -257,10 +257,14 @@ pub fn describe(game: &Wargame, seat: Seat, action: &Action) -> String {
         Action::Withdraw { to } => format!("Tactical retreat to {to}"),
         Action::EndActivation => "End activation (Space)".into(),
         Action::Retreat { to, .. } => format!("Retreat to {to}"),
+        Action::Stand { .. } if matches!(game.pending.front(), Some(Pending::Counter { .. })) => {
+            "Stay without striking back".into()
+        }
         Action::Stand { unit } => {
             let discipline = game.discipline(*unit);
             format!("Stand (command check: 2d6 <= {discipline})")
         }
+        Action::Counterattack { .. } => "Counterattack".into(),
     }
 }
 

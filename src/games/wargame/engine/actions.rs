@@ -3,7 +3,7 @@
 use super::board::Coord;
 use super::data::{Ability, Order, Rulebook, Terrain, Token, UnitType};
 use super::state::*;
-use crate::rules::Seat;
+use crate::rules::{Seat, other};
 
 impl Wargame {
     /// Why `action` is not legal for `seat` now.
@@ -28,7 +28,9 @@ impl Wargame {
         }
         match action {
             Action::Build { .. } => unreachable!("handled above"),
-            Action::Retreat { .. } | Action::Stand { .. } => Err("no retreat or stand is due".into()),
+            Action::Retreat { .. } | Action::Stand { .. } | Action::Counterattack { .. } => {
+                Err("no retreat, stand or counterattack is due".into())
+            }
             Action::EndTurn => Ok(()),
             Action::Activate { units, order } => self.check_activate(seat, units, *order),
             Action::MassMarch { moves } => self.check_mass_march(seat, moves),
@@ -62,17 +64,7 @@ impl Wargame {
             Action::MassMarch { moves } => self.mass_march(moves, e),
             Action::EndActivation => self.end_activation(e),
             Action::Move { to } => self.do_move(to, e),
-            Action::Sidestep { to } => {
-                let group = self.activation.as_ref().expect("checked").units.clone();
-                self.step(&group, to, e);
-                if let Some(a) = self.activation.as_mut() {
-                    a.at = to;
-                    a.acted = true;
-                    if a.units.is_empty() {
-                        self.end_activation(e);
-                    }
-                }
-            }
+            Action::Sidestep { to } => self.sidestep(to, e),
             Action::Charge { unit, to, target } => self.charge(unit, to, target, e),
             Action::Melee { unit, target } => self.melee(unit, target, AttackKind::Melee, e),
             Action::Shoot { unit, target } => self.shoot(unit, target, e),
@@ -84,12 +76,14 @@ impl Wargame {
                     Works::Abatis => Token::Abatis,
                 };
                 self.reveal(unit, e);
+                self.spend_special(unit);
                 self.tokens_at_mut(at).works = Some((token, seat));
                 self.works_laid[seat] += 1;
                 e.push(Event::TokenPlaced { at, token });
                 self.end_activation(e);
             }
             Action::ClearAbatis { unit } => {
+                self.reveal(unit, e);
                 let at = self.units[unit].at.expect("checked");
                 self.tokens_at_mut(at).works = None;
                 e.push(Event::TokenRemoved {
@@ -99,6 +93,7 @@ impl Wargame {
                 self.end_activation(e);
             }
             Action::Inspect { target } => {
+                self.reveal_activated(e);
                 self.units[target].known[seat] = true;
                 e.push(Event::Inspected {
                     by: seat,
@@ -111,11 +106,13 @@ impl Wargame {
                 }
             }
             Action::Restore { unit } => {
+                self.reveal(unit, e);
                 self.units[unit].size += 1;
                 e.push(Event::SizeGained { unit });
                 self.end_activation(e);
             }
             Action::Cripple { target } => {
+                self.reveal_activated(e);
                 if !self.command_check(target, CheckFor::Resist, e) {
                     self.units[target].crippled = true;
                     e.push(Event::Crippled { unit: target });
@@ -123,6 +120,7 @@ impl Wargame {
                 self.end_activation(e);
             }
             Action::Frighten { target } => {
+                self.reveal_activated(e);
                 if !self.command_check(target, CheckFor::Resist, e) {
                     self.force_retreat(target, e);
                 }
@@ -162,13 +160,48 @@ impl Wargame {
             }
             Action::Retreat { unit, to } => self.retreat(unit, to, e),
             Action::Stand { unit } => self.stand(unit, e),
+            Action::Counterattack { unit } => self.strike_back(unit, e),
         }
         events
+    }
+
+    /// "Only during the attack or special action player reveals the unit":
+    /// the activated units, as they take a special action.
+    fn reveal_activated(&mut self, events: &mut Vec<Event>) {
+        let units = self
+            .activation
+            .as_ref()
+            .map(|a| a.units.clone())
+            .unwrap_or_default();
+        for unit in units {
+            self.reveal(unit, events);
+        }
+    }
+
+    /// Whether `unit` is on Inquisitor Dominic's second activation and used
+    /// a special ability in its first: "only once" (ruling 24).
+    fn special_spent(&self, unit: usize) -> bool {
+        self.activation.as_ref().is_some_and(|a| a.second) && self.used.specials.contains(&unit)
+    }
+
+    /// Notes that `unit` used a special ability this turn.
+    pub(super) fn spend_special(&mut self, unit: usize) {
+        if !self.used.specials.contains(&unit) {
+            self.used.specials.push(unit);
+        }
     }
 
     fn check_answer(&self, pending: &Pending, action: &Action) -> Result<(), String> {
         let unit = pending.unit();
         match (pending, action) {
+            (Pending::Counter { .. }, Action::Counterattack { unit: u } | Action::Stand { unit: u })
+                if *u == unit =>
+            {
+                Ok(())
+            }
+            (Pending::Counter { .. }, _) => Err(format!(
+                "unit {unit} passed its check: answer with `counterattack` or `stand` for unit {unit}"
+            )),
             (_, Action::Retreat { unit: u, to }) if *u == unit => {
                 if self.retreat_hexes(unit).contains(to) {
                     Ok(())
@@ -280,10 +313,9 @@ impl Wargame {
                 self.used.activated.push(id);
             }
         }
-        let fire_twice = !second
-            && units
-                .iter()
-                .any(|&id| self.units[id].card().has(Ability::FireTwice));
+        let fire_twice = units.iter().any(|&id| {
+            self.units[id].card().has(Ability::FireTwice) && !(second && self.used.specials.contains(&id))
+        });
         self.activation = Some(Activation {
             units: units.clone(),
             at,
@@ -300,6 +332,8 @@ impl Wargame {
             pursuit: None,
             withdraw: None,
             rerolled: false,
+            attacker: None,
+            last_kind: None,
         });
         let (Some(order), Some(n)) = (order, number) else {
             return;
@@ -352,9 +386,6 @@ impl Wargame {
                 return Err(format!("unit {unit} cannot be activated this turn"));
             }
             let from = u.at.expect("alive");
-            if self.in_hostile_influence(from, seat) {
-                return Err(format!("unit {unit} stands in a hostile area of influence"));
-            }
             if !from.is_adjacent(to) {
                 return Err(format!("unit {unit} moves one hex, and {to} is not next to it"));
             }
@@ -369,9 +400,16 @@ impl Wargame {
         for (unit, to) in moves {
             self.used.activated.push(unit);
             self.reveal(unit, events);
-            if self.units[unit].at.is_some() && self.phase == Phase::Battle {
-                self.step(&[unit], to, events);
+            let Some(from) = self.units[unit].at.filter(|_| self.phase == Phase::Battle) else {
+                continue;
+            };
+            // "If a unit is located in hostile area of influence and wants to
+            // leave it, it has to pass command check" (ruling 39).
+            let owner = self.units[unit].owner;
+            if self.in_hostile_influence(from, owner) && !self.command_check(unit, CheckFor::Leave, events) {
+                continue;
             }
+            self.step(&[unit], to, events);
         }
         if self.used.activations >= self.tokens_of(self.active) && self.phase == Phase::Battle {
             self.end_turn(events);
@@ -383,18 +421,53 @@ impl Wargame {
         if a.order != Some(Order::EmptyMove) || a.acted {
             return Err("the empty move comes first, under Lord Alexandrus' order 4".into());
         }
+        if a.may_leave == Some(false) {
+            return Err("the unit failed its command check and cannot move this activation".into());
+        }
         if !a.at.is_adjacent(to) {
             return Err(format!("{to} is not next to the unit"));
         }
-        let forward = if seat == 0 {
-            to.row() > a.at.row()
-        } else {
-            to.row() < a.at.row()
-        };
-        if forward {
+        // "Back" and "toward the enemy" are measured from the scenario's
+        // first rows, so a map with black's row below white's works too.
+        let enemy_row = self.scenario.side(other(seat)).first_row;
+        if (to.row() - enemy_row).abs() < (a.at.row() - enemy_row).abs() {
             return Err("the empty move goes back or sideways, not toward the enemy".into());
         }
         self.check_enter(&a.units, to)
+    }
+
+    /// The empty move: leaving a hostile area of influence takes the check,
+    /// and terrain that stops a move stops it (ruling 25).
+    fn sidestep(&mut self, to: Coord, events: &mut Vec<Event>) {
+        let a = self.activation.as_ref().expect("checked");
+        let group = a.units.clone();
+        let from = a.at;
+        let seat = self.units[group[0]].owner;
+        if self.in_hostile_influence(from, seat) {
+            let weakest = *group
+                .iter()
+                .min_by_key(|&&id| self.discipline(id))
+                .expect("a group has units");
+            let passed = self.command_check(weakest, CheckFor::Leave, events);
+            self.activation.as_mut().expect("active").may_leave = Some(passed);
+            if !passed {
+                return;
+            }
+        }
+        self.step(&group, to, events);
+        let stops = group
+            .iter()
+            .any(|&id| self.units[id].at.is_some() && self.stops_on(&self.units[id], to));
+        let abatis = self.abatis_at(to);
+        if let Some(a) = self.activation.as_mut() {
+            a.at = to;
+            a.acted = true;
+            a.stopped |= stops;
+            a.no_attack |= abatis;
+            if a.units.is_empty() {
+                self.end_activation(events);
+            }
+        }
     }
 
     fn special_allowed(&self, unit: usize) -> Result<&Activation, String> {
@@ -402,8 +475,8 @@ impl Wargame {
         if !a.units.contains(&unit) {
             return Err(format!("unit {unit} is not the activated unit"));
         }
-        if a.second {
-            return Err("no special ability on a second activation".into());
+        if self.special_spent(unit) {
+            return Err("a special ability is used only once in a turn of two activations".into());
         }
         if self.units[unit].at.is_some_and(|at| self.smoky(at)) {
             return Err("units in smoke use no special ability".into());
@@ -421,10 +494,10 @@ impl Wargame {
             return Err("a charge is a whole activation of one unit that has not moved".into());
         }
         self.may_attack(unit)?;
-        let from = a.at;
-        if self.in_hostile_influence(from, u.owner) {
-            return Err("a unit in a hostile area of influence cannot charge".into());
+        if a.may_leave == Some(false) {
+            return Err("the unit failed its command check and cannot move this activation".into());
         }
+        let from = a.at;
         let via = from
             .neighbours()
             .into_iter()
@@ -464,7 +537,17 @@ impl Wargame {
             .into_iter()
             .find(|&n| from.straight(n, 3) == to)
             .expect("checked");
+        // Leaving a hostile area of influence takes the check, as any move
+        // does (ruling 8); failing, the unit stays and may still attack.
+        if self.in_hostile_influence(from, self.units[unit].owner) {
+            let passed = self.command_check(unit, CheckFor::Leave, events);
+            self.activation.as_mut().expect("active").may_leave = Some(passed);
+            if !passed {
+                return;
+            }
+        }
         self.reveal(unit, events);
+        self.spend_special(unit);
         for steps in 1..=3 {
             self.step(&[unit], from.straight(via, steps), events);
             if self.units[unit].at.is_none() || self.phase != Phase::Battle {
@@ -482,11 +565,15 @@ impl Wargame {
 
     fn second_attack(&self, unit: usize, target: usize) -> Result<(), String> {
         let a = self.activation.as_ref().expect("checked");
-        if a.attacks == 0 || a.order == Some(Order::Berserk) {
+        if a.attacks == 0 {
             return Ok(());
         }
-        if !self.units[unit].card().has(Ability::FireTwice) || a.moved > 0 {
-            return Err("the unit has made its attack".into());
+        if !self.units[unit].card().has(Ability::FireTwice) || a.moved > 0 || self.special_spent(unit) {
+            return Err(if a.order == Some(Order::Berserk) {
+                "Berserk gives two melee attacks, not a second shot".into()
+            } else {
+                "the unit has made its attack".to_string()
+            });
         }
         if !a.last_targets.contains(&target) {
             return Err("the second shot is at the same target".into());
@@ -500,7 +587,9 @@ impl Wargame {
             return Err(format!("{} makes no melee attacks", self.units[unit].card().name));
         }
         let a = self.activation.as_ref().expect("checked");
-        if a.attacks > 0 && a.order != Some(Order::Berserk) {
+        // "Berserk: an infantry unit can perform two melee attacks".
+        let berserk = a.order == Some(Order::Berserk) && a.last_kind.is_some_and(AttackKind::is_melee);
+        if a.attacks > 0 && !berserk {
             return Err("the unit has made its attack".into());
         }
         let at = self.check_target(unit, target)?;
@@ -525,7 +614,7 @@ impl Wargame {
         let from = u.at.expect("alive");
         let at = self.check_target(unit, target)?;
         let distance = from.distance(at);
-        let long_shot = card.has(Ability::LongShot) && a.moved == 0 && !a.second;
+        let long_shot = card.has(Ability::LongShot) && a.moved == 0 && !self.special_spent(unit);
         if !(distance == 2 || distance == 3 && long_shot) {
             return Err(format!(
                 "a ranged attack reaches exactly 2 hexes{}; the target is {distance} away",
@@ -585,7 +674,9 @@ impl Wargame {
             Ammo::Regular if !enemy_there => Err("regular fire needs an enemy unit on the hex".into()),
             Ammo::Regular => Ok(()),
             _ if !card.has(Ability::SpecialAmmo) => Err(format!("{} has only regular ammunition", card.name)),
-            _ if a.second => Err("no special ammunition on a second activation".into()),
+            _ if self.special_spent(unit) => {
+                Err("a special ability is used only once in a turn of two activations".into())
+            }
             _ => Ok(()),
         }
     }

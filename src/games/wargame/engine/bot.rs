@@ -202,6 +202,7 @@ fn score(game: &Wargame, seat: Seat, action: &Action) -> f64 {
             }
         }
         Action::Retreat { .. } => 1.0,
+        Action::Counterattack { .. } => 3.0,
         Action::Activate { units, order: None } => {
             let at = game.units[units[0]].at.expect("alive");
             let near = nearest(at, &objectives(game, seat));
@@ -260,7 +261,7 @@ impl Wargame {
             0,
         );
         game.phase = view.phase.clone();
-        game.first = view.first;
+        game.first = view.first.unwrap_or(0);
         game.round = view.turn;
         game.active = view.active;
         game.used = view.used.clone();

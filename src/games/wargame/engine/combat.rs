@@ -144,20 +144,42 @@ impl Wargame {
     ) -> Roll {
         let attack = self.attack_value(attacker, target, kind);
         let defense = self.defense_value(target, attacker, kind);
-        let mut roll = judge(self.dice.two(), attack, defense);
+        let dice = self.attack_dice(attacker, kind, &[(target, attack, defense)], events);
+        let roll = judge(dice, attack, defense);
+        events.push(attack_event(kind, attacker, target, attack, defense, &roll));
+        roll
+    }
+
+    /// The two dice of an attack on one or more targets (`(target, attack,
+    /// defence)`), rolled again once where the attacker's order allows it:
+    /// every attack, artillery's damage roll included, goes through here.
+    fn attack_dice(
+        &mut self,
+        attacker: usize,
+        kind: AttackKind,
+        targets: &[(usize, i32, i32)],
+        events: &mut Vec<Event>,
+    ) -> [u8; 2] {
+        let dice = self.dice.two();
+        let Some(&(_, attack, defense)) = targets.first() else {
+            return dice;
+        };
+        let roll = judge(dice, attack, defense);
         let order = self.order_on(attacker);
         let reroll = match order {
             Some(Order::CriticalFailureReroll) => roll.critical == Some(Critical::Failure),
             Some(Order::RangedReroll) => kind == AttackKind::Ranged && !roll.hit,
             _ => false,
         };
-        if reroll && self.may_reroll() {
-            events.push(attack_event(kind, attacker, target, attack, defense, &roll));
-            self.rerolled(attacker, order.expect("an order allowed it"), events);
-            roll = judge(self.dice.two(), attack, defense);
+        if !(reroll && self.may_reroll()) {
+            return dice;
         }
-        events.push(attack_event(kind, attacker, target, attack, defense, &roll));
-        roll
+        for &(target, attack, defense) in targets {
+            let roll = judge(dice, attack, defense);
+            events.push(attack_event(kind, attacker, target, attack, defense, &roll));
+        }
+        self.rerolled(attacker, order.expect("an order allowed it"), events);
+        self.dice.two()
     }
 
     /// An order's reroll is taken once an activation.
@@ -181,18 +203,31 @@ impl Wargame {
         }
     }
 
-    fn count_attack(&mut self, target: usize) {
-        if let Some(a) = self.activation.as_mut() {
-            a.attacks += 1;
-            a.acted = true;
-            a.last_targets = vec![target];
+    /// Counts an attack by `attacker`: a second shot of a unit that fires
+    /// twice uses its special ability, and under Berserk only a melee attack
+    /// leaves room for another.
+    fn count_attack(&mut self, attacker: usize, targets: Vec<usize>, kind: AttackKind) {
+        let card = self.units[attacker].card();
+        let berserk = self.order_on(attacker) == Some(Order::Berserk);
+        let Some(a) = self.activation.as_mut() else { return };
+        let second_shot = a.attacks > 0 && !kind.is_melee();
+        a.attacks += 1;
+        a.acted = true;
+        a.last_targets = targets;
+        a.attacker = Some(attacker);
+        a.last_kind = Some(kind);
+        if berserk && !kind.is_melee() && !card.has(Ability::FireTwice) {
+            a.attacks_allowed = a.attacks;
+        }
+        if second_shot {
+            self.spend_special(attacker);
         }
     }
 
     /// A melee attack (after a charge, `kind` is `Charge`).
     pub fn melee(&mut self, attacker: usize, target: usize, kind: AttackKind, events: &mut Vec<Event>) {
         self.reveal(attacker, events);
-        self.count_attack(target);
+        self.count_attack(attacker, vec![target], kind);
         if let Some(a) = self.activation.as_mut()
             && a.order == Some(Order::TacticalRetreat)
         {
@@ -200,10 +235,16 @@ impl Wargame {
         }
         let target_at = self.units[target].at;
         if self.order_on(attacker) == Some(Order::ForTheQueen) {
-            // The unit gives itself up; the hit needs no dice.
+            // The unit gives itself up to "successfully attack the enemy
+            // unit": no dice, and the target answers as any unit hit does.
             self.reveal(target, events);
             self.destroy(attacker, events);
-            self.lose(target, 1, events);
+            let sure = Roll {
+                dice: [0, 0],
+                hit: true,
+                critical: None,
+            };
+            self.hit_result(attacker, target, kind, &sure, events);
             self.after_attack(events);
             return;
         }
@@ -222,7 +263,12 @@ impl Wargame {
     /// A ranged attack; the defender may not counterattack.
     pub fn shoot(&mut self, attacker: usize, target: usize, events: &mut Vec<Event>) {
         self.reveal(attacker, events);
-        self.count_attack(target);
+        let (from, at) = (self.units[attacker].at, self.units[target].at);
+        if from.zip(at).is_some_and(|(f, t)| f.distance(t) == 3) {
+            // Only marksmen that did not move reach three hexes.
+            self.spend_special(attacker);
+        }
+        self.count_attack(attacker, vec![target], AttackKind::Ranged);
         let roll = self.roll_attack(attacker, target, AttackKind::Ranged, events);
         self.reveal(target, events);
         self.hit_result(attacker, target, AttackKind::Ranged, &roll, events);
@@ -257,23 +303,22 @@ impl Wargame {
     pub fn fire(&mut self, attacker: usize, at: Coord, ammo: Ammo, events: &mut Vec<Event>) {
         let seat = self.units[attacker].owner;
         self.reveal(attacker, events);
-        if let Some(a) = self.activation.as_mut() {
-            a.attacks += 1;
-            a.acted = true;
-        }
         let from = self.units[attacker].at.expect("on the board");
         let card = self.units[attacker].card();
+        if ammo != Ammo::Regular {
+            self.spend_special(attacker);
+        }
         // The Guardians "can fire at enemy unit twice": the second shot may
         // follow a first whose aim missed, at the same target.
         let targets = self.enemies_at(at, seat);
-        if let Some(a) = self.activation.as_mut() {
-            a.last_targets = targets.clone();
-        }
+        self.count_attack(attacker, targets.clone(), AttackKind::Artillery);
         if !card.has(Ability::Skirmisher) && !self.aim(attacker, from, at, events) {
             let markers = self.tokens_at(at).markers[seat];
             let most = Rulebook::get().army.most_markers;
+            let round = self.round;
             let t = self.tokens_at_mut(at);
             t.markers[seat] = (markers + 1).min(most);
+            t.marked[seat] = round;
             let markers = t.markers[seat];
             events.push(Event::MarkerPlaced {
                 at,
@@ -285,10 +330,16 @@ impl Wargame {
         }
         match ammo {
             Ammo::Regular => {
-                let dice = self.dice.two();
-                for target in targets {
-                    let attack = self.attack_value(attacker, target, AttackKind::Artillery);
-                    let defense = self.defense_value(target, attacker, AttackKind::Artillery);
+                // One roll for every unit on the hex, rerolled as any attack.
+                let values: Vec<(usize, i32, i32)> = targets
+                    .iter()
+                    .map(|&t| {
+                        let attack = self.attack_value(attacker, t, AttackKind::Artillery);
+                        (t, attack, self.defense_value(t, attacker, AttackKind::Artillery))
+                    })
+                    .collect();
+                let dice = self.attack_dice(attacker, AttackKind::Artillery, &values, events);
+                for (target, attack, defense) in values {
                     let roll = judge(dice, attack, defense);
                     events.push(attack_event(
                         AttackKind::Artillery,
@@ -409,7 +460,9 @@ impl Wargame {
                             .zip(self.units[unit].at)
                             .is_some_and(|(a, b)| a.is_adjacent(b) && !self.smoky(a) && !self.smoky(b));
                     if can_counter {
-                        self.counterattack(unit, attacker, events);
+                        // "it can perform counterattack": the defender chooses.
+                        self.pending.push_front(Pending::Counter { unit, attacker });
+                        return;
                     }
                 } else if self.holds(unit) && !critical {
                     events.push(Event::Held { unit });
@@ -418,7 +471,17 @@ impl Wargame {
                 }
             }
             Pending::FireEscape { .. } => events.push(Event::Stood { unit }),
+            // It stood already; it lets the counterattack go.
+            Pending::Counter { .. } => {}
             Pending::MustRetreat { .. } => unreachable!("a forced retreat offers no stand"),
+        }
+        self.resume(events);
+    }
+
+    /// The defender, having passed its check, strikes back.
+    pub fn strike_back(&mut self, unit: usize, events: &mut Vec<Event>) {
+        if let Some(Pending::Counter { attacker, .. }) = self.pending.pop_front() {
+            self.counterattack(unit, attacker, events);
         }
         self.resume(events);
     }

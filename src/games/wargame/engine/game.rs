@@ -23,8 +23,9 @@ impl Game for Wargame {
         Wargame::new(setup, seed)
     }
 
+    /// Rolled once both armies stand (ruling 3): `None` while building.
     fn first(&self) -> Option<Seat> {
-        Some(self.first)
+        (self.phase != Phase::Building).then_some(self.first)
     }
 
     fn to_move(&self) -> Option<Seat> {

@@ -34,6 +34,9 @@ impl Wargame {
     fn candidates(&self, seat: Seat) -> Vec<Action> {
         if let Some(p) = self.pending.front() {
             let unit = p.unit();
+            if let Pending::Counter { .. } = p {
+                return vec![Action::Counterattack { unit }, Action::Stand { unit }];
+            }
             let mut out: Vec<Action> = self
                 .retreat_hexes(unit)
                 .into_iter()

@@ -5,7 +5,7 @@
 //! after every die.
 
 use super::board::Coord;
-use super::data::{Ability, UnitType};
+use super::data::{Ability, Order, UnitType};
 use super::scenario::Goal;
 use super::state::*;
 use crate::rules::Seat;
@@ -305,6 +305,16 @@ impl Wargame {
 pub fn choose(game: &Wargame, seat: Seat) -> Action {
     if let Some(p) = game.pending.front() {
         let unit = p.unit();
+        if let Pending::Counter { attacker, .. } = p {
+            // Striking back costs nothing, except against Till death's last
+            // blow at a unit that would fall to it.
+            let last_blow = game.order_on(*attacker) == Some(Order::TillDeath) && game.units[unit].size == 1;
+            return if last_blow {
+                Action::Stand { unit }
+            } else {
+                Action::Counterattack { unit }
+            };
+        }
         let best_retreat = game.retreat_hexes(unit).into_iter().max_by(|a, b| {
             game.position_value(seat, &[unit], *a)
                 .total_cmp(&game.position_value(seat, &[unit], *b))

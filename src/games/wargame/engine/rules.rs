@@ -65,13 +65,9 @@ impl Wargame {
     /// A new game on a map already read from a valid scenario.
     pub(super) fn on_map(setup: &Setup, map: super::scenario::Map, seed: u64) -> Wargame {
         let tokens = vec![HexTokens::default(); map.terrain.len()];
-        let mut opening = Dice::new(sub_seed(seed, 2), &[]);
-        let first = loop {
-            let [a, b] = opening.two();
-            if a != b {
-                break usize::from(b > a);
-            }
-        };
+        // Who begins is rolled when the armies stand (ruling 3); until then
+        // black, who builds first, is the placeholder.
+        let first = 0;
         Wargame {
             scenario: setup.scenario.clone(),
             map,
@@ -440,6 +436,16 @@ impl Wargame {
             });
         }
         if self.built == [true, true] {
+            // "Playing the Game: Each player rolls a die. Player who gets the
+            // highest result begins": after building, not before (ruling 3).
+            let mut opening = Dice::new(sub_seed(self.seed, 2), &[]);
+            self.first = loop {
+                let [a, b] = opening.two();
+                if a != b {
+                    break usize::from(b > a);
+                }
+            };
+            self.active = self.first;
             self.phase = Phase::Battle;
             events.push(Event::BattleBegins {
                 first: self.first,
@@ -489,6 +495,12 @@ impl Wargame {
                 if gone {
                     events.push(Event::TokenRemoved { at, token });
                 }
+            }
+            // Aiming markers help "in the next turn" only (ruling 18).
+            let t = self.tokens_at_mut(at);
+            if t.markers[seat] > 0 && t.marked[seat] < round {
+                t.markers[seat] = 0;
+                events.push(Event::MarkersCleared { at, player: seat });
             }
         }
         for u in self.units.iter_mut().filter(|u| u.owner == seat) {
@@ -764,6 +776,14 @@ impl Wargame {
         }
         if a.attacks >= a.attacks_allowed {
             return Err("the unit has made its attack".into());
+        }
+        // "one unit in this squad can attack": a second attack is its own.
+        if let Some(first) = a.attacker
+            && first != unit
+        {
+            return Err(format!(
+                "unit {first} made the squad's attack: only it attacks again"
+            ));
         }
         let u = &self.units[unit];
         let card = u.card();

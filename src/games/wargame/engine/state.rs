@@ -51,6 +51,10 @@ pub struct HexTokens {
     pub smoke: Option<(Seat, u32)>,
     /// Aiming markers of each seat.
     pub markers: [u8; 2],
+    /// The round of each seat's last missed aim here: markers help only
+    /// "in the next turn" (ruling 18).
+    #[serde(default)]
+    pub marked: [u32; 2],
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -164,8 +168,13 @@ pub enum Action {
         unit: usize,
         to: Coord,
     },
-    /// The defender's answer: stay, taking the command check where one is due.
+    /// The defender's answer: stay, taking the command check where one is due
+    /// (after a passed check, staying without a counterattack).
     Stand {
+        unit: usize,
+    },
+    /// The defender's answer after a passed check: strike back.
+    Counterattack {
         unit: usize,
     },
 }
@@ -374,6 +383,12 @@ pub struct Activation {
     /// The unit that made a melee attack, for a tactical retreat.
     pub withdraw: Option<usize>,
     pub rerolled: bool,
+    /// The unit that attacked first: in a squad only that one attacks again.
+    #[serde(default)]
+    pub attacker: Option<usize>,
+    /// The kind of the last attack: Berserk's second attack follows a melee.
+    #[serde(default)]
+    pub last_kind: Option<AttackKind>,
 }
 
 /// A decision the defender owes before play goes on.
@@ -391,12 +406,17 @@ pub enum Pending {
     MustRetreat { unit: usize },
     /// Passed the check when fire landed: retreat or stay.
     FireEscape { unit: usize },
+    /// Passed the check after a melee hit: counterattack or not (ruling 10).
+    Counter { unit: usize, attacker: usize },
 }
 
 impl Pending {
     pub fn unit(&self) -> usize {
         match self {
-            Pending::Hit { unit, .. } | Pending::MustRetreat { unit } | Pending::FireEscape { unit } => *unit,
+            Pending::Hit { unit, .. }
+            | Pending::MustRetreat { unit }
+            | Pending::FireEscape { unit }
+            | Pending::Counter { unit, .. } => *unit,
         }
     }
 }
@@ -418,6 +438,10 @@ pub struct TurnUse {
     pub order: bool,
     pub double: bool,
     pub activated: Vec<usize>,
+    /// Units that used a special ability this turn: Inquisitor Dominic's
+    /// second activation may use one "only once".
+    #[serde(default)]
+    pub specials: Vec<usize>,
 }
 
 /// Dice from the seed, after any forced results.

@@ -68,7 +68,8 @@ pub struct View {
     pub turn_limit: u32,
     pub sides: [SideView; 2],
     pub phase: Phase,
-    pub first: Seat,
+    /// Who begins: rolled once both armies stand (`None` while building).
+    pub first: Option<Seat>,
     pub turn: u32,
     pub active: Seat,
     pub used: TurnUse,
@@ -187,7 +188,7 @@ impl Wargame {
             turn_limit: self.scenario.turn_limit,
             sides,
             phase: self.phase.clone(),
-            first: self.first,
+            first: (self.phase != Phase::Building).then_some(self.first),
             turn: self.round,
             active: self.active,
             used: self.used.clone(),
