@@ -19,3 +19,4 @@ mod wargame_orders;
 mod wargame_rules;
 mod wargame_scenarios;
 mod wargame_table;
+mod wargame_terrain;
