@@ -240,11 +240,12 @@ fn the_referee_sends_a_private_event_once_to_its_seat_only() {
         for event in &private {
             let to = event["to"].as_u64().unwrap();
             // Each private check has its twin for the other seat, without
-            // the discipline.
+            // the discipline, and without the block where it was activated
+            // among others of its type (fight rule 3).
             if event["event"] == "command_check" && !event["discipline"].is_null() {
                 let twin = events.iter().any(|e| {
                     e["event"] == "command_check"
-                        && e["unit"] == event["unit"]
+                        && (e["unit"] == event["unit"] || e["unit"].is_null())
                         && e["dice"] == event["dice"]
                         && e["to"] == json!(1 - to)
                         && e["discipline"].is_null()

@@ -347,3 +347,75 @@ fn a_mass_march_lets_a_unit_in_an_area_of_influence_take_the_check() {
         (Some(Coord(4, 2)), Some(Coord(7, 1)))
     );
 }
+
+#[test]
+fn a_shot_from_among_its_like_shows_the_hex_and_the_card_not_the_block() {
+    // Fight rule 3: "If ranged attack is performed from hex with more than
+    // one unit, the attacking player does not show which unit is shooting.
+    // He or she just shows the hex from which attack is performed, and then
+    // reveals appropriate unit card." Two line infantry share (4,2); one of
+    // them is activated and shoots (5 and 3: a hit).
+    let mut g = battle(
+        field(&OPEN),
+        &[("line_infantry", (4, 2)), ("line_infantry", (4, 2))],
+        &[("sirens_of_vesania", (4, 4))],
+        &[5, 3],
+    );
+    let white_sees = |events: &[Event]| -> Vec<Event> {
+        events
+            .iter()
+            .filter(|e| Wargame::audience(e).includes(1))
+            .cloned()
+            .collect()
+    };
+    let activated = activate(&mut g, &[1]);
+    assert!(white_sees(&activated).iter().all(|e| match e {
+        Event::Activated { units, .. } => units.is_empty(),
+        _ => true,
+    }));
+    assert!(g.view(1).seen.activation.unwrap().units.is_empty());
+    let shot = act(&mut g, 0, Action::Shoot { unit: 1, target: 2 });
+    let seen = white_sees(&shot);
+    assert!(seen.contains(&Event::ShotFrom {
+        at: Coord(4, 2),
+        class: "line_infantry".into()
+    }));
+    assert!(!revealed(&seen).contains(&1), "{seen:?}");
+    let attacks: Vec<Option<usize>> = seen
+        .iter()
+        .filter_map(|e| match e {
+            Event::Attack { attacker, .. } => Some(*attacker),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(attacks, vec![None]);
+    let json = serde_json::to_string(&seen).unwrap();
+    assert!(!json.contains("\"attacker\":1"), "{json}");
+    // White answers the hit without learning which block shot.
+    assert_eq!(g.whose_move(), Some(1));
+    assert!(matches!(
+        g.view(1).decision,
+        Some(Pending::Hit { attacker: None, .. })
+    ));
+    assert_eq!(g.view(1).units[1].class, None);
+    // Black, of course, knows.
+    assert!(matches!(
+        g.view(0).decision,
+        Some(Pending::Hit {
+            attacker: Some(1),
+            ..
+        })
+    ));
+
+    // A block seen moving is named: its shot reveals it.
+    let mut g = battle(
+        field(&OPEN),
+        &[("line_infantry", (4, 1)), ("line_infantry", (4, 2))],
+        &[("sirens_of_vesania", (4, 4))],
+        &[5, 3],
+    );
+    activate(&mut g, &[0]);
+    act(&mut g, 0, Action::Move { to: Coord(4, 2) });
+    let shot = act(&mut g, 0, Action::Shoot { unit: 0, target: 2 });
+    assert_eq!(revealed(&shot), vec![0, 2], "the shooter, then its target");
+}

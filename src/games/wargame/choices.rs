@@ -121,8 +121,9 @@ impl Choices {
         let kind = game
             .activation
             .as_ref()
-            .map(|a| game.units[a.units[0]].kind)
-            .filter(|_| game.pending.is_empty());
+            .filter(|_| game.pending.is_empty())
+            .and_then(|a| a.units.first())
+            .map(|&u| game.units[u].kind);
         let mut out = Choices {
             kind,
             ..Choices::default()

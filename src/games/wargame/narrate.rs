@@ -86,6 +86,9 @@ impl Narrated for Wargame {
             Event::TurnBegins { player, turn } => {
                 format!("— Round {turn}: {} turn —", possessive(&names[*player]))
             }
+            Event::Activated { units, at: hex, .. } if units.is_empty() => {
+                format!("A block at {} is activated.", at(*hex))
+            }
             Event::Activated { units, at: hex, .. } => {
                 format!("{} at {} is activated.", self.names_of(units), at(*hex))
             }
@@ -114,10 +117,10 @@ impl Narrated for Wargame {
                     Some(discipline) => format!(" {sign} discipline {discipline}"),
                     None => String::new(),
                 };
+                let who = unit.map_or("activated block".to_string(), |u| self.public_name(u));
                 format!(
-                    "Command check {} for the {}: 2d6 = {a} + {b} = {sum}{against}: {verdict}.",
+                    "Command check {} for the {who}: 2d6 = {a} + {b} = {sum}{against}: {verdict}.",
                     check.label(),
-                    self.public_name(*unit)
                 )
             }
             Event::Moved { units, from, to } => {
@@ -137,6 +140,10 @@ impl Narrated for Wargame {
                     u.kind.label()
                 )
             }
+            Event::ShotFrom { at: hex, class } => {
+                let name = book.unit(class).map_or(class.as_str(), |c| c.name.as_str());
+                format!("A shot from {}: the card shown is {name}.", at(*hex))
+            }
             Event::Inspected { by, unit } => {
                 let verb = agree(&names[*by], "see", "sees");
                 format!(
@@ -154,10 +161,11 @@ impl Narrated for Wargame {
                 defense,
                 hit,
                 critical,
+                ..
             } => format!(
                 "{}: {} against {}: {}.",
                 kind.label(),
-                self.public_name(*attacker),
+                attacker.map_or("a block there".to_string(), |a| self.public_name(a)),
                 self.public_name(*target),
                 explain_attack(*kind, *dice, *attack, *defense, *hit, *critical)
             ),

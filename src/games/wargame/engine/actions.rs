@@ -299,12 +299,23 @@ impl Wargame {
         let kind = self.units[units[0]].kind;
         self.used.activations += 1;
         self.used.artillery |= kind == UnitType::Artillery;
-        events.push(Event::Activated {
+        // Among other blocks of its type the other side sees only the hex.
+        let veiled = self
+            .alive()
+            .any(|o| o.owner == seat && o.at == Some(at) && o.kind == kind && !units.contains(&o.id));
+        let activated = |units: Vec<usize>, to| Event::Activated {
             player: seat,
-            units: units.clone(),
+            units,
             at,
             order: number,
-        });
+            to,
+        };
+        if veiled {
+            events.push(activated(units.clone(), Some(seat)));
+            events.push(activated(Vec::new(), Some(other(seat))));
+        } else {
+            events.push(activated(units.clone(), None));
+        }
         let order = number.and_then(|n| self.commander_order(seat, n));
         let second = order == Some(Order::DoubleActivation);
         self.used.double |= second;
@@ -334,6 +345,7 @@ impl Wargame {
             rerolled: false,
             attacker: None,
             last_kind: None,
+            veiled,
         });
         let (Some(order), Some(n)) = (order, number) else {
             return;

@@ -4,7 +4,7 @@
 use super::board::Coord;
 use super::data::{Ability, Faction, Order, Rulebook, Terrain, Token, UnitType};
 use super::state::*;
-use crate::rules::Seat;
+use crate::rules::{Seat, other};
 
 /// How two dice came out against the numbers.
 pub struct Roll {
@@ -30,26 +30,6 @@ pub fn judge(dice: [u8; 2], attack: i32, defense: i32) -> Roll {
         None => attack + i32::from(a.abs_diff(b)) > defense,
     };
     Roll { dice, hit, critical }
-}
-
-fn attack_event(
-    kind: AttackKind,
-    attacker: usize,
-    target: usize,
-    attack: i32,
-    defense: i32,
-    roll: &Roll,
-) -> Event {
-    Event::Attack {
-        kind,
-        attacker,
-        target,
-        dice: roll.dice,
-        attack,
-        defense,
-        hit: roll.hit,
-        critical: roll.critical,
-    }
 }
 
 impl Wargame {
@@ -146,8 +126,38 @@ impl Wargame {
         let defense = self.defense_value(target, attacker, kind);
         let dice = self.attack_dice(attacker, kind, &[(target, attack, defense)], events);
         let roll = judge(dice, attack, defense);
-        events.push(attack_event(kind, attacker, target, attack, defense, &roll));
+        self.report_attack(kind, attacker, (target, attack, defense), &roll, events);
         roll
+    }
+
+    /// An attack's line: for a ranged attack by a veiled block, the owner's
+    /// names the block and the other side's does not (fight rule 3).
+    fn report_attack(
+        &self,
+        kind: AttackKind,
+        attacker: usize,
+        (target, attack, defense): (usize, i32, i32),
+        roll: &Roll,
+        events: &mut Vec<Event>,
+    ) {
+        let line = |attacker, to| Event::Attack {
+            kind,
+            attacker,
+            target,
+            dice: roll.dice,
+            attack,
+            defense,
+            hit: roll.hit,
+            critical: roll.critical,
+            to,
+        };
+        if kind == AttackKind::Ranged && self.veiled(attacker) {
+            let owner = self.units[attacker].owner;
+            events.push(line(Some(attacker), Some(owner)));
+            events.push(line(None, Some(other(owner))));
+        } else {
+            events.push(line(Some(attacker), None));
+        }
     }
 
     /// The two dice of an attack on one or more targets (`(target, attack,
@@ -174,9 +184,9 @@ impl Wargame {
         if !(reroll && self.may_reroll()) {
             return dice;
         }
-        for &(target, attack, defense) in targets {
-            let roll = judge(dice, attack, defense);
-            events.push(attack_event(kind, attacker, target, attack, defense, &roll));
+        for &values in targets {
+            let roll = judge(dice, values.1, values.2);
+            self.report_attack(kind, attacker, values, &roll, events);
         }
         self.rerolled(attacker, order.expect("an order allowed it"), events);
         self.dice.two()
@@ -188,7 +198,25 @@ impl Wargame {
     }
 
     fn rerolled(&mut self, unit: usize, why: Order, events: &mut Vec<Event>) {
-        events.push(Event::Rerolled { unit, why });
+        if self.veiled(unit) {
+            let owner = self.units[unit].owner;
+            events.push(Event::Rerolled {
+                unit: Some(unit),
+                why,
+                to: Some(owner),
+            });
+            events.push(Event::Rerolled {
+                unit: None,
+                why,
+                to: Some(other(owner)),
+            });
+        } else {
+            events.push(Event::Rerolled {
+                unit: Some(unit),
+                why,
+                to: None,
+            });
+        }
         if let Some(a) = self.activation.as_mut() {
             a.rerolled = true;
         }
@@ -262,7 +290,17 @@ impl Wargame {
 
     /// A ranged attack; the defender may not counterattack.
     pub fn shoot(&mut self, attacker: usize, target: usize, events: &mut Vec<Event>) {
-        self.reveal(attacker, events);
+        if self.veiled(attacker) {
+            // "He or she just shows the hex from which attack is performed,
+            // and then reveals appropriate unit card."
+            let u = &self.units[attacker];
+            events.push(Event::ShotFrom {
+                at: u.at.expect("on the board"),
+                class: u.class.clone(),
+            });
+        } else {
+            self.reveal(attacker, events);
+        }
         let (from, at) = (self.units[attacker].at, self.units[target].at);
         if from.zip(at).is_some_and(|(f, t)| f.distance(t) == 3) {
             // Only marksmen that did not move reach three hexes.
@@ -291,7 +329,7 @@ impl Wargame {
         if self.units[target].at.is_some() && self.phase == Phase::Battle {
             self.pending.push_back(Pending::Hit {
                 unit: target,
-                attacker,
+                attacker: Some(attacker),
                 kind,
                 critical: roll.critical == Some(Critical::Success),
             });
@@ -341,14 +379,13 @@ impl Wargame {
                 let dice = self.attack_dice(attacker, AttackKind::Artillery, &values, events);
                 for (target, attack, defense) in values {
                     let roll = judge(dice, attack, defense);
-                    events.push(attack_event(
+                    self.report_attack(
                         AttackKind::Artillery,
                         attacker,
-                        target,
-                        attack,
-                        defense,
+                        (target, attack, defense),
                         &roll,
-                    ));
+                        events,
+                    );
                     self.reveal(target, events);
                     self.hit_result(attacker, target, AttackKind::Artillery, &roll, events);
                     if self.phase != Phase::Battle {
@@ -453,13 +490,15 @@ impl Wargame {
             } => {
                 if self.command_check(unit, CheckFor::Stand, events) {
                     events.push(Event::Stood { unit });
-                    let can_counter = kind.is_melee()
-                        && self.units[unit].card().fights_in_melee()
-                        && self.units[attacker]
-                            .at
-                            .zip(self.units[unit].at)
-                            .is_some_and(|(a, b)| a.is_adjacent(b) && !self.smoky(a) && !self.smoky(b));
-                    if can_counter {
+                    let counter_against = attacker.filter(|&attacker| {
+                        kind.is_melee()
+                            && self.units[unit].card().fights_in_melee()
+                            && self.units[attacker]
+                                .at
+                                .zip(self.units[unit].at)
+                                .is_some_and(|(a, b)| a.is_adjacent(b) && !self.smoky(a) && !self.smoky(b))
+                    });
+                    if let Some(attacker) = counter_against {
                         // "it can perform counterattack": the defender chooses.
                         self.pending.push_front(Pending::Counter { unit, attacker });
                         return;

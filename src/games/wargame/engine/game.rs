@@ -55,9 +55,11 @@ impl Game for Wargame {
 
     fn audience(event: &Event) -> Audience {
         match event {
-            Event::ArmyBuilt { to: Some(seat), .. } | Event::CommandCheck { to: Some(seat), .. } => {
-                Audience::Only(*seat)
-            }
+            Event::ArmyBuilt { to: Some(seat), .. }
+            | Event::CommandCheck { to: Some(seat), .. }
+            | Event::Activated { to: Some(seat), .. }
+            | Event::Attack { to: Some(seat), .. }
+            | Event::Rerolled { to: Some(seat), .. } => Audience::Only(*seat),
             _ => Audience::Public,
         }
     }

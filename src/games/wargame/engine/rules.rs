@@ -269,7 +269,7 @@ impl Wargame {
         let discipline = self.discipline(unit);
         let dice = self.dice.two();
         let passed = i32::from(dice[0] + dice[1]) <= discipline;
-        let check_for = |discipline, to| Event::CommandCheck {
+        let check_for = |unit, discipline, to| Event::CommandCheck {
             unit,
             dice,
             discipline,
@@ -277,15 +277,31 @@ impl Wargame {
             check,
             to,
         };
-        // The discipline names the class: only those who know it see it.
+        // The discipline names the class: only those who know it see it;
+        // nor is a veiled block named to the other side.
         let owner = self.units[unit].owner;
-        if self.units[unit].known_to(other(owner)) {
-            events.push(check_for(Some(discipline), None));
+        if self.veiled(unit) {
+            events.push(check_for(Some(unit), Some(discipline), Some(owner)));
+            events.push(check_for(None, None, Some(other(owner))));
+        } else if self.units[unit].known_to(other(owner)) {
+            events.push(check_for(Some(unit), Some(discipline), None));
         } else {
-            events.push(check_for(Some(discipline), Some(owner)));
-            events.push(check_for(None, Some(other(owner))));
+            events.push(check_for(Some(unit), Some(discipline), Some(owner)));
+            events.push(check_for(Some(unit), None, Some(other(owner))));
         }
         passed
+    }
+
+    /// Whether the other side cannot tell `unit`, acting now, from the other
+    /// blocks of its type on its hex: it was activated among them, or in a
+    /// squad of which "one unit ... can attack" (fight rule 3).
+    pub fn veiled(&self, unit: usize) -> bool {
+        let Some(a) = &self.activation else { return false };
+        let u = &self.units[unit];
+        let alike = self
+            .alive()
+            .any(|o| o.id != unit && o.owner == u.owner && o.at == u.at && o.kind == u.kind);
+        a.units.contains(&unit) && (a.veiled || a.units.len() > 1) && alike
     }
 
     pub fn reveal(&mut self, unit: usize, events: &mut Vec<Event>) {
@@ -661,6 +677,12 @@ impl Wargame {
         };
         for &id in group {
             self.units[id].at = Some(to);
+        }
+        // A block seen moving is a block the other side can follow.
+        if let Some(a) = self.activation.as_mut()
+            && group.iter().all(|id| a.units.contains(id))
+        {
+            a.veiled = false;
         }
         events.push(Event::Moved {
             units: group.to_vec(),

@@ -231,11 +231,15 @@ pub enum Event {
         player: Seat,
         turn: u32,
     },
+    /// A block activated among others of its type on its hex is named to
+    /// its owner only; the other side is told the hex (`units` empty).
     Activated {
         player: Seat,
         units: Vec<usize>,
         at: Coord,
         order: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        to: Option<Seat>,
     },
     OrderGiven {
         player: Seat,
@@ -244,8 +248,9 @@ pub enum Event {
     },
     /// A check on a block the other side has not identified goes out
     /// twice: with the discipline to its owner, without it to the other.
+    /// `unit` is `None` for the side that was not told which block acts.
     CommandCheck {
-        unit: usize,
+        unit: Option<usize>,
         dice: [u8; 2],
         discipline: Option<i32>,
         passed: bool,
@@ -263,20 +268,30 @@ pub enum Event {
         unit: usize,
         class: String,
     },
+    /// Fight rule 3: a ranged attack from a hex with more blocks of the
+    /// shooter's type shows the hex and the shooter's card, not its block.
+    ShotFrom {
+        at: Coord,
+        class: String,
+    },
     /// A seat saw a class that stays hidden from the other.
     Inspected {
         by: Seat,
         unit: usize,
     },
+    /// `attacker` is `None` for the side not shown which block shot (fight
+    /// rule 3); then each side gets its own line.
     Attack {
         kind: AttackKind,
-        attacker: usize,
+        attacker: Option<usize>,
         target: usize,
         dice: [u8; 2],
         attack: i32,
         defense: i32,
         hit: bool,
         critical: Option<Critical>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        to: Option<Seat>,
     },
     Aimed {
         unit: usize,
@@ -287,8 +302,10 @@ pub enum Event {
         hit: bool,
     },
     Rerolled {
-        unit: usize,
+        unit: Option<usize>,
         why: Order,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        to: Option<Seat>,
     },
     SizeLost {
         unit: usize,
@@ -389,6 +406,10 @@ pub struct Activation {
     /// The kind of the last attack: Berserk's second attack follows a melee.
     #[serde(default)]
     pub last_kind: Option<AttackKind>,
+    /// Activated among other blocks of its type on its hex: the other side
+    /// was told the hex, not the block, until it moves (fight rule 3).
+    #[serde(default)]
+    pub veiled: bool,
 }
 
 /// A decision the defender owes before play goes on.
@@ -398,7 +419,8 @@ pub enum Pending {
     /// Hit: retreat, or stand and take the command check.
     Hit {
         unit: usize,
-        attacker: usize,
+        /// `None` in the view of a side not shown which block shot.
+        attacker: Option<usize>,
         kind: AttackKind,
         critical: bool,
     },

@@ -107,6 +107,14 @@ impl Wargame {
         seen.dice = Dice::new(0, &[]);
         seen.seed = 0;
         seen.activation = self.activation_seen_by(seat);
+        // Who shot from among its like is not told (fight rule 3).
+        for p in seen.pending.iter_mut() {
+            if let Pending::Hit { attacker, .. } = p
+                && attacker.is_some_and(|a| self.units[a].owner != seat && self.veiled(a))
+            {
+                *attacker = None;
+            }
+        }
         seen
     }
 
@@ -117,6 +125,13 @@ impl Wargame {
             // order gives.
             if !a.units.iter().all(|&u| self.units[u].known_to(seat)) {
                 a.attacks_allowed = if a.order == Some(Order::Berserk) { 2 } else { 1 };
+            }
+            let theirs = a.units.first().is_some_and(|&u| self.units[u].owner != seat);
+            if theirs && a.veiled {
+                a.units.clear();
+            }
+            if theirs && a.attacker.is_some_and(|u| self.veiled(u)) {
+                a.attacker = None;
             }
             a
         })
@@ -195,7 +210,7 @@ impl Wargame {
             units,
             hexes,
             activation: seen.activation.clone(),
-            decision: self.pending.front().cloned(),
+            decision: seen.pending.front().cloned(),
             seen,
         }
     }
