@@ -34,6 +34,7 @@ fn every_scenario_in_the_folder_loads_and_is_one_of_the_22() {
     let shipped: BTreeSet<&str> = SHIPPED.iter().map(|(name, _)| *name).collect();
     assert_eq!(files.keys().map(String::as_str).collect::<BTreeSet<_>>(), shipped);
     let mut maps = BTreeSet::new();
+    let mut limits = BTreeSet::new();
     for (name, text) in &files {
         let scenario = Scenario::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(name.starts_with(&format!("{:02}-", scenario.number)), "{name}");
@@ -47,10 +48,14 @@ fn every_scenario_in_the_folder_loads_and_is_one_of_the_22() {
         assert_eq!(scenario.kind, expected, "{name}");
         let tokens = [scenario.black.tokens, scenario.white.tokens];
         let goals = [scenario.black.goal, scenario.white.goal];
+        // "Players have 20 points to distribute."
+        assert_eq!(scenario.budget, 20, "{name}");
         match expected {
             ScenarioKind::Skirmish | ScenarioKind::Tutorial => {
+                // "The goal of each side is to obtain 10 victory points";
+                // tutorials "are played just like skirmish scenarios".
                 assert_eq!(tokens, [3, 3], "{name}");
-                assert!(matches!(goals, [Goal::Points(_), Goal::Points(_)]), "{name}");
+                assert_eq!(goals, [Goal::Points(10), Goal::Points(10)], "{name}");
             }
             ScenarioKind::Domination => {
                 assert_eq!(tokens, [3, 3], "{name}");
@@ -64,12 +69,69 @@ fn every_scenario_in_the_folder_loads_and_is_one_of_the_22() {
                 assert_eq!(tokens[taker], 4, "{name}: the attacker gets 4 tokens");
                 assert_eq!(tokens[1 - taker], 3, "{name}");
                 assert_eq!(goals[1 - taker], Goal::Points(15), "{name}");
+                if expected == ScenarioKind::Defense {
+                    // "has to capture it within 10 or 12 turns".
+                    assert_eq!(goals[taker], Goal::Forts(1), "{name}");
+                    assert!([10, 12].contains(&scenario.turn_limit), "{name}");
+                    limits.insert(scenario.turn_limit);
+                } else {
+                    assert_eq!(goals[taker], Goal::Lead(3), "{name}: \"lead 3 units\"");
+                }
             }
         }
         assert!(
             maps.insert(scenario.map.clone()),
             "{name}: the same map as another scenario"
         );
+    }
+    assert_eq!(
+        limits,
+        BTreeSet::from([10, 12]),
+        "defense battles of both lengths"
+    );
+}
+
+/// A goal as docs/wargame-data.md's table writes it.
+fn goal_words(goal: Goal) -> String {
+    match goal {
+        Goal::Points(n) => format!("{n} points"),
+        Goal::Forts(1) => "1 fort".into(),
+        Goal::Forts(n) => format!("{n} forts"),
+        Goal::Lead(n) => format!("lead {n}"),
+    }
+}
+
+#[test]
+fn every_scenario_is_what_the_data_document_says() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/wargame-data.md")).unwrap();
+    let rows: BTreeMap<u32, Vec<String>> = doc
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<String> = line.split('|').map(|c| c.trim().to_string()).collect();
+            let number = cells.get(1)?.parse::<u32>().ok()?;
+            (cells.len() == 10).then(|| (number, cells[2..9].to_vec()))
+        })
+        .collect();
+    assert_eq!(rows.len(), 22, "one row per shipped scenario");
+    for (_, text) in SHIPPED {
+        let s = Scenario::parse(text).unwrap();
+        let kind = match s.kind {
+            ScenarioKind::Skirmish => "skirmish",
+            ScenarioKind::Defense => "defense",
+            ScenarioKind::Domination => "domination",
+            ScenarioKind::BehindEnemyLines => "behind enemy lines",
+            ScenarioKind::Tutorial => "tutorial",
+        };
+        let actual = vec![
+            s.name.clone(),
+            kind.to_string(),
+            goal_words(s.black.goal),
+            goal_words(s.white.goal),
+            format!("{} / {}", s.black.tokens, s.white.tokens),
+            s.turn_limit.to_string(),
+            s.budget.to_string(),
+        ];
+        assert_eq!(rows[&s.number], actual, "scenario {}", s.number);
     }
 }
 
