@@ -1,11 +1,10 @@
-//! The frame around a game: the top bar, the log, and the keys that open
-//! the pause menu (Esc) and the rules (F1).
+//! The frame around a game: the top bar and the log.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{FreeSpace, UiLayer};
-use crate::menus::Menu;
+use crate::menus::{Menu, RulesReturn};
 use crate::screens::Screen;
 use crate::session::{CoinFlip, GameLog, MatchOptions};
 
@@ -25,8 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         coin_flip_banner
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<CoinFlip>))
             .in_set(UiLayer::Overlay),
-    )
-    .add_systems(Update, (pause_keys, rules_key));
+    );
 }
 
 /// The coin flip, large over the table (and over the curtain) for a moment.
@@ -59,6 +57,7 @@ fn top_bar(
     mut space: ResMut<FreeSpace>,
     options: Res<MatchOptions>,
     mut menu: ResMut<NextState<Menu>>,
+    mut rules: ResMut<RulesReturn>,
 ) -> Result {
     let mut root = space.ui(contexts.ctx_mut()?, "top-bar");
     egui::Panel::top("game-bar").show(&mut root, |ui| {
@@ -70,7 +69,7 @@ fn top_bar(
                     menu.set(Menu::Pause);
                 }
                 if ui.button("Rules (F1)").clicked() {
-                    menu.set(Menu::Rules);
+                    rules.open(Menu::None, &mut menu);
                 }
             });
         });
@@ -101,31 +100,4 @@ fn log_panel(mut contexts: EguiContexts, mut space: ResMut<FreeSpace>, log: Res<
         });
     space.keep_rest(&root);
     Ok(())
-}
-
-fn pause_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    screen: Res<State<Screen>>,
-    menu: Res<State<Menu>>,
-    mut next: ResMut<NextState<Menu>>,
-) {
-    if !keys.just_pressed(KeyCode::Escape) {
-        return;
-    }
-    let in_game = matches!(screen.get(), Screen::Playing | Screen::Result);
-    match menu.get() {
-        Menu::None if in_game => next.set(Menu::Pause),
-        Menu::Settings | Menu::Rules if in_game => next.set(Menu::Pause),
-        _ => next.set(Menu::None),
-    }
-}
-
-fn rules_key(
-    keys: Res<ButtonInput<KeyCode>>,
-    options: Option<Res<MatchOptions>>,
-    mut next: ResMut<NextState<Menu>>,
-) {
-    if keys.just_pressed(KeyCode::F1) && options.is_some() {
-        next.set(Menu::Rules);
-    }
 }

@@ -5,7 +5,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{UiLayer, theme};
 use crate::games::GameId;
-use crate::menus::Menu;
+use crate::menus::{Menu, RulesReturn};
 use crate::rules::Level;
 use crate::screens::Screen;
 use crate::session::{MatchCommand, MatchOptions};
@@ -47,6 +47,7 @@ fn dim(ctx: &egui::Context, options: Option<&MatchOptions>, screen: &Screen) {
 fn pause(
     mut contexts: EguiContexts,
     mut menu: ResMut<NextState<Menu>>,
+    mut rules: ResMut<RulesReturn>,
     mut commands: MessageWriter<MatchCommand>,
     screen: Res<State<Screen>>,
     options: Option<Res<MatchOptions>>,
@@ -55,7 +56,7 @@ fn pause(
     dim(ctx, options.as_deref(), screen.get());
     theme::dialog("Paused").show(ctx, |ui| {
         ui.vertical_centered(|ui| {
-            if theme::menu_button(ui, "Resume") {
+            if theme::menu_button(ui, "Resume (Esc)") {
                 menu.set(Menu::None);
             }
             let label = if *screen.get() == Screen::Result {
@@ -66,8 +67,8 @@ fn pause(
             if theme::menu_button(ui, label) {
                 commands.write(MatchCommand::PlayAgain);
             }
-            if theme::menu_button(ui, "Rules") {
-                menu.set(Menu::Rules);
+            if theme::menu_button(ui, "Rules (F1)") {
+                rules.open(Menu::Pause, &mut menu);
             }
             if theme::menu_button(ui, "Settings") {
                 menu.set(Menu::Settings);
@@ -147,6 +148,7 @@ fn rules_window(
     mut contexts: EguiContexts,
     options: Option<Res<MatchOptions>>,
     mut menu: ResMut<NextState<Menu>>,
+    rules: Res<RulesReturn>,
     screen: Res<State<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -168,8 +170,8 @@ fn rules_window(
                     ui.add_space(4.0);
                 }
             });
-            if ui.button("Close").clicked() {
-                menu.set(back(screen.get()));
+            if ui.button("Close (F1 or Esc)").clicked() {
+                rules.close(&mut menu);
             }
         });
     Ok(())

@@ -3,6 +3,8 @@
 
 mod curtain;
 pub mod frame;
+pub mod key_presses;
+pub use key_presses::KeyPresses;
 mod menus;
 pub use menus::menu_cover;
 pub mod reveal;
@@ -103,35 +105,6 @@ fn reset_space(mut contexts: EguiContexts, mut space: ResMut<FreeSpace>) -> Resu
 /// The table is laid out on a 1280 x 720 board that the camera fits into
 /// the window, whatever its size.
 pub const TABLE_SIZE: Vec2 = Vec2::new(1280.0, 720.0);
-
-/// The digit just pressed on the top row or the number pad, if any.
-pub fn digit_pressed(keys: &ButtonInput<KeyCode>) -> Option<u8> {
-    const ROW: [KeyCode; 10] = [
-        KeyCode::Digit0,
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    const PAD: [KeyCode; 10] = [
-        KeyCode::Numpad0,
-        KeyCode::Numpad1,
-        KeyCode::Numpad2,
-        KeyCode::Numpad3,
-        KeyCode::Numpad4,
-        KeyCode::Numpad5,
-        KeyCode::Numpad6,
-        KeyCode::Numpad7,
-        KeyCode::Numpad8,
-        KeyCode::Numpad9,
-    ];
-    (0..10u8).find(|&d| keys.just_pressed(ROW[d as usize]) || keys.just_pressed(PAD[d as usize]))
-}
 
 /// Where a game's table is centred: left of the log panel.
 pub const TABLE_CENTER_X: f32 = -frame::LOG_WIDTH / 2.0;

@@ -61,7 +61,7 @@ fn title(
                     .italics(),
             );
             ui.add_space(40.0);
-            if theme::menu_button(ui, "Play (Enter)") || keys.just_pressed(KeyCode::Enter) {
+            if theme::default_button(ui, "Play (Enter)") || keys.just_pressed(KeyCode::Enter) {
                 next.set(Screen::GameList);
             }
             if theme::menu_button(ui, "Settings") {
@@ -151,9 +151,12 @@ fn new_game(
         next.set(Screen::GameList);
     }
     let mut go = keys.just_pressed(KeyCode::Enter);
+    // The window fits its title: "Black and White" and "Black and White
+    // II" must not both read "New game: Black and W…".
     egui::Window::new(format!("New game: {}", chosen.game.title()))
         .collapsible(false)
         .resizable(false)
+        .min_width(440.0)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(contexts.ctx_mut()?, |ui| {
             ui.label("Opponent");
@@ -174,7 +177,10 @@ fn new_game(
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 go |= ui
-                    .button(egui::RichText::new("Start (Enter)").size(20.0))
+                    .add(
+                        egui::Button::new(egui::RichText::new("Start (Enter)").size(20.0).strong())
+                            .selected(true),
+                    )
                     .clicked();
                 if ui.button("Back").clicked() {
                     next.set(Screen::GameList);

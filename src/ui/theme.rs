@@ -52,6 +52,17 @@ pub fn menu_button(ui: &mut egui::Ui, label: &str) -> bool {
     .clicked()
 }
 
+/// The wide button that Enter presses: drawn selected, so that the
+/// button that looks chosen is the one the key takes, whichever one the
+/// pointer happens to rest on.
+pub fn default_button(ui: &mut egui::Ui, label: &str) -> bool {
+    ui.add_sized(
+        [260.0, 40.0],
+        egui::Button::new(egui::RichText::new(label).size(19.0).strong()).selected(true),
+    )
+    .clicked()
+}
+
 /// The curtain's colour: opaque, so that nothing private shows through.
 pub const CURTAIN: egui::Color32 = egui::Color32::from_rgb(22, 16, 12);
 

@@ -6,6 +6,7 @@ mod bidding_ai;
 mod bidding_rules;
 mod cli;
 mod headless;
+mod keys;
 mod playouts;
 mod referee;
 mod screenshot;

@@ -3,7 +3,6 @@
 //! all of it. While a result is on screen, a click or Space moves on.
 
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use super::pacing::{MoveOn, ResultPacing};
 use super::rules::{Betting, SLOTS};
@@ -14,8 +13,9 @@ use super::table::{
 use crate::menus::Menu;
 use crate::screens::Screen;
 use crate::session::Shown;
+use crate::ui::key_presses::{digit, is_enter};
 use crate::ui::tile::covers;
-use crate::ui::{FreeSpace, digit_pressed};
+use crate::ui::{FreeSpace, KeyPresses};
 
 /// Where the person's hands are on the setup board.
 #[derive(Resource, Debug, Default)]
@@ -39,11 +39,11 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SetupCursor>().add_systems(
         Update,
         (
-            setup_mouse,
-            setup_keyboard.run_if(not(egui_wants_any_keyboard_input)),
+            setup_mouse
+                .run_if(resource_exists::<Shown<Betting>>)
+                .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None))),
+            setup_keyboard,
         )
-            .run_if(resource_exists::<Shown<Betting>>)
-            .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
             .in_set(crate::AppSystems::RecordInput)
             .before(super::setup_board::edit_setup),
     );
@@ -159,45 +159,54 @@ pub(super) fn setup_mouse(
     }
 }
 
+/// Every key in the order pressed: "3, 4, 5" typed within one slow frame
+/// fills three slots.
 fn setup_keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
-    shown: Res<Shown<Betting>>,
+    mut keys: KeyPresses,
+    shown: Option<Res<Shown<Betting>>>,
     pacing: Res<ResultPacing>,
     mut cursor: ResMut<SetupCursor>,
     mut edits: MessageWriter<SetupEdit>,
     mut move_on: MessageWriter<MoveOn>,
 ) {
-    if pacing.on_screen(&shown.view).is_some() && keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
+    let keys = keys.at_the_table();
+    let Some(shown) = shown else {
+        return;
+    };
+    if pacing.on_screen(&shown.view).is_some()
+        && keys.iter().any(|&key| key == KeyCode::Space || is_enter(key))
+    {
         move_on.write(MoveOn);
     }
     if setting_up(&shown).is_none() {
         return;
     }
-    let slot = cursor.slot;
-    if keys.just_pressed(KeyCode::ArrowLeft) {
-        cursor.slot = slot.checked_sub(1).unwrap_or(SLOTS - 1);
-    }
-    if keys.just_pressed(KeyCode::ArrowRight) {
-        cursor.slot = (slot + 1) % SLOTS;
-    }
-    if let Some(tile) = digit_pressed(&keys) {
-        edits.write(SetupEdit::Place { tile, slot });
-        cursor.slot = (slot + 1) % SLOTS;
-    }
-    let pressed = |list: &[KeyCode]| keys.any_just_pressed(list.iter().copied());
-    if pressed(&[KeyCode::ArrowUp, KeyCode::Equal, KeyCode::NumpadAdd]) {
-        edits.write(SetupEdit::AddChip { slot });
-    }
-    if pressed(&[KeyCode::ArrowDown, KeyCode::Minus, KeyCode::NumpadSubtract]) {
-        edits.write(SetupEdit::RemoveChip { slot });
-    }
-    if pressed(&[KeyCode::Backspace, KeyCode::Delete]) {
-        edits.write(SetupEdit::Lift { slot });
-    }
-    if keys.just_pressed(KeyCode::KeyR) {
-        edits.write(SetupEdit::FillAtRandom);
-    }
-    if pressed(&[KeyCode::Enter, KeyCode::NumpadEnter]) {
-        edits.write(SetupEdit::Lock);
+    for key in keys {
+        let slot = cursor.slot;
+        if let Some(tile) = digit(key) {
+            edits.write(SetupEdit::Place { tile, slot });
+            cursor.slot = (slot + 1) % SLOTS;
+            continue;
+        }
+        match key {
+            KeyCode::ArrowLeft => cursor.slot = slot.checked_sub(1).unwrap_or(SLOTS - 1),
+            KeyCode::ArrowRight => cursor.slot = (slot + 1) % SLOTS,
+            KeyCode::ArrowUp | KeyCode::Equal | KeyCode::NumpadAdd => {
+                edits.write(SetupEdit::AddChip { slot });
+            }
+            KeyCode::ArrowDown | KeyCode::Minus | KeyCode::NumpadSubtract => {
+                edits.write(SetupEdit::RemoveChip { slot });
+            }
+            KeyCode::Backspace | KeyCode::Delete => {
+                edits.write(SetupEdit::Lift { slot });
+            }
+            KeyCode::KeyR => {
+                edits.write(SetupEdit::FillAtRandom);
+            }
+            key if is_enter(key) => {
+                edits.write(SetupEdit::Lock);
+            }
+            _ => {}
+        }
     }
 }

@@ -3,16 +3,15 @@
 //! reveal of every bid on the result screen.
 
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::rules::{Bidding, BiddingAction, Card, ROUNDS};
-use crate::menus::Menu;
 use crate::rules::{Seat, other};
 use crate::screens::Screen;
 use crate::session::{Act, Shown};
+use crate::ui::key_presses::{digit, is_enter};
 use crate::ui::reveal::{self, Cell};
-use crate::ui::{FreeSpace, UiLayer, digit_pressed};
+use crate::ui::{FreeSpace, KeyPresses, UiLayer};
 
 /// The bid being entered by the person at the screen.
 #[derive(Resource, Default, Debug)]
@@ -36,63 +35,70 @@ impl BidEntry {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<BidEntry>()
-        .add_systems(
-            Update,
-            keyboard
-                .run_if(resource_exists::<Shown<Bidding>>)
-                .run_if(in_state(Screen::Playing))
-                .run_if(in_state(Menu::None))
-                .run_if(not(egui_wants_any_keyboard_input))
-                .in_set(crate::AppSystems::RecordInput),
+    app.add_plugins(keys_plugin).add_systems(
+        EguiPrimaryContextPass,
+        (
+            bottom_bar.run_if(in_state(Screen::Playing)),
+            reveal_window.run_if(in_state(Screen::Result)),
         )
-        .add_systems(
-            EguiPrimaryContextPass,
-            (
-                bottom_bar.run_if(in_state(Screen::Playing)),
-                reveal_window.run_if(in_state(Screen::Result)),
-            )
-                .run_if(resource_exists::<Shown<Bidding>>)
-                .in_set(UiLayer::Game),
-        );
+            .run_if(resource_exists::<Shown<Bidding>>)
+            .in_set(UiLayer::Game),
+    );
 }
 
+/// The bid typed on the keyboard, without the egui bar: what a headless
+/// test drives with keyboard messages.
+pub fn keys_plugin(app: &mut App) {
+    app.init_resource::<BidEntry>()
+        .add_systems(Update, keyboard.in_set(crate::AppSystems::RecordInput));
+}
+
+/// Every key in the order pressed: "1, 2" typed within one slow frame is
+/// 12, and Enter after them bids 12.
 fn keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
-    shown: Res<Shown<Bidding>>,
+    mut keys: KeyPresses,
+    shown: Option<Res<Shown<Bidding>>>,
     mut entry: ResMut<BidEntry>,
     mut acts: MessageWriter<Act<Bidding>>,
 ) {
+    let keys = keys.at_the_table();
+    let Some(shown) = shown else {
+        return;
+    };
     let Some(seat) = shown.acting else {
         return;
     };
-    let view = shown.view.clone();
-    entry.follow_turn(view.round, seat);
-    if !entry.confirming {
-        if let Some(digit) = digit_pressed(&keys) {
+    let pool = shown.view.pool;
+    entry.follow_turn(shown.view.round, seat);
+    for key in keys {
+        if is_enter(key) {
+            if entry.confirming {
+                acts.write(Act::new(BiddingAction { bid: entry.amount }));
+                // The bid is made: nothing typed after it counts this turn.
+                return;
+            }
+            entry.confirming = true;
+        } else if entry.confirming {
+            if key == KeyCode::Backspace {
+                entry.confirming = false;
+            }
+        } else if let Some(digit) = digit(key) {
             // Typing past the pool is refused, keystroke by keystroke.
             let typed = u16::from(entry.amount) * 10 + u16::from(digit);
-            if typed <= u16::from(view.pool) {
+            if typed <= u16::from(pool) {
                 entry.amount = typed as u8;
             }
-        }
-        if keys.just_pressed(KeyCode::Backspace) {
-            entry.amount /= 10;
-        }
-        if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd, KeyCode::ArrowUp]) {
-            entry.amount = (entry.amount + 1).min(view.pool);
-        }
-        if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract, KeyCode::ArrowDown]) {
-            entry.amount = entry.amount.saturating_sub(1);
-        }
-    } else if keys.just_pressed(KeyCode::Backspace) {
-        entry.confirming = false;
-    }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
-        if entry.confirming {
-            acts.write(Act::new(BiddingAction { bid: entry.amount }));
         } else {
-            entry.confirming = true;
+            match key {
+                KeyCode::Backspace => entry.amount /= 10,
+                KeyCode::Equal | KeyCode::NumpadAdd | KeyCode::ArrowUp => {
+                    entry.amount = (entry.amount + 1).min(pool)
+                }
+                KeyCode::Minus | KeyCode::NumpadSubtract | KeyCode::ArrowDown => {
+                    entry.amount = entry.amount.saturating_sub(1)
+                }
+                _ => {}
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ pub use engine::rules;
 
 use bevy::prelude::*;
 
-pub use hud::BidEntry;
+pub use hud::{BidEntry, keys_plugin};
 pub use rules::{Bidding, BiddingAction, BiddingEvent, BiddingView, Card, lamp_range, lamps};
 
 use crate::session::{Narrated, SessionPlugin};

@@ -3,17 +3,16 @@
 //! keyboard: 0-8 pick a tile, Enter plays it.
 
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::rules::{Colour, ROUNDS, Tiles, TilesAction};
-use crate::menus::Menu;
 use crate::rules::other;
 use crate::screens::Screen;
 use crate::session::{Act, Shown};
 use crate::settings::Settings;
+use crate::ui::key_presses::{digit, is_enter};
 use crate::ui::reveal::{self, Cell};
-use crate::ui::{FreeSpace, UiLayer, digit_pressed};
+use crate::ui::{FreeSpace, KeyPresses, UiLayer};
 
 /// The tile the person at the screen has picked but not yet played.
 #[derive(Resource, Default, Debug)]
@@ -21,15 +20,7 @@ pub struct TileChoice(pub Option<u8>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TileChoice>()
-        .add_systems(
-            Update,
-            keyboard
-                .run_if(resource_exists::<Shown<Tiles>>)
-                .run_if(in_state(Screen::Playing))
-                .run_if(in_state(Menu::None))
-                .run_if(not(egui_wants_any_keyboard_input))
-                .in_set(crate::AppSystems::RecordInput),
-        )
+        .add_systems(Update, keyboard.in_set(crate::AppSystems::RecordInput))
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -41,23 +32,29 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// A digit picks the tile, Enter plays the picked one; read in the order
+/// pressed, so "4, Enter" within one slow frame plays the 4.
 fn keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
-    shown: Res<Shown<Tiles>>,
+    mut keys: KeyPresses,
+    shown: Option<Res<Shown<Tiles>>>,
     mut choice: ResMut<TileChoice>,
     mut acts: MessageWriter<Act<Tiles>>,
 ) {
-    let Some(_seat) = shown.acting else {
+    let keys = keys.at_the_table();
+    let Some(shown) = shown.filter(|s| s.acting.is_some()) else {
         return;
     };
-    let hand = shown.view.clone().hand;
-    if let Some(tile) = digit_pressed(&keys).filter(|t| hand.contains(t)) {
-        choice.0 = Some(tile);
-    }
-    let enter = keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter);
-    if enter && let Some(tile) = choice.0.filter(|t| hand.contains(t)) {
-        acts.write(Act::new(TilesAction { tile }));
-        choice.0 = None;
+    let hand = &shown.view.hand;
+    for key in keys {
+        if let Some(tile) = digit(key).filter(|t| hand.contains(t)) {
+            choice.0 = Some(tile);
+        } else if is_enter(key)
+            && let Some(tile) = choice.0.filter(|t| hand.contains(t))
+        {
+            acts.write(Act::new(TilesAction { tile }));
+            choice.0 = None;
+            return;
+        }
     }
 }
 
