@@ -29,10 +29,17 @@ impl Cell {
     }
 }
 
-/// A window in the lower left with a row per player; `cell(seat, column)`
-/// is `None` for a column not played.
+/// Where a reveal window stands: an anchor and its offset.
+pub type Place = (egui::Align2, [f32; 2]);
+
+/// The lower left, clear of the tiles and betting tables' rows.
+pub const LOWER_LEFT: Place = (egui::Align2::LEFT_BOTTOM, [12.0, -12.0]);
+
+/// A window with a row per player at `place`; `cell(seat, column)` is
+/// `None` for a column not played.
 pub fn reveal_window(
     ctx: &egui::Context,
+    place: Place,
     title: &str,
     column: &str,
     names: &[String; 2],
@@ -43,7 +50,7 @@ pub fn reveal_window(
     egui::Window::new(title)
         .collapsible(true)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .anchor(place.0, place.1)
         .show(ctx, |ui| {
             egui::Grid::new(title)
                 .striped(true)

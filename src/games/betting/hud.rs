@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::chips_word;
 use super::clocks::{BettingClock, turn_slot};
 use super::pacing::{MoveOn, ResultPacing};
 use super::rules::{Betting, BettingAction, BettingView, Phase, Pull, SLOTS, SlotOutcome, Sourcing};
@@ -202,15 +203,16 @@ fn bottom_bar(
             clock(ui, left, clock_state.full);
         }
         ui.label(format!(
-            "Slot {}: their {} tile {} chips, your {} {}.\nMatching adds {}; you can find {}.",
+            "Slot {}: their {} tile with {}, your {} with {}.\nMatch: put in {} more of the {} you can spare.",
             view.slot,
             colours[other(me)].name(),
-            chips[other(me)],
+            chips_word(chips[other(me)]),
             view.my_tile().unwrap_or_default(),
             chips[me],
             decision.gap,
             decision.available
-        ));
+        ))
+        .on_hover_text("You can spare your winnings and all but one chip on each later tile.");
         if ui
             .button(egui::RichText::new("Match (M)").size(19.0).strong())
             .clicked()
@@ -221,7 +223,7 @@ fn bottom_bar(
             acts.write(Act::new(BettingAction::Fold));
         }
         if ui
-            .selectable_label(picker.open, "Choose chips (C)")
+            .add(egui::Button::new(egui::RichText::new("Choose chips (C)").size(19.0)).selected(picker.open))
             .on_hover_text("Pick the tiles (and winnings) the match takes its chips from")
             .clicked()
         {
@@ -288,12 +290,16 @@ fn setup_bar(
 fn picker_window(
     mut contexts: EguiContexts,
     shown: Res<Shown<Betting>>,
+    clock_state: Res<BettingClock>,
     mut picker: ResMut<ChipPicker>,
     mut acts: MessageWriter<Act<Betting>>,
 ) -> Result {
     let Some(view) = deciding(&shown).filter(|_| picker.open) else {
         return Ok(());
     };
+    // The decision clock keeps running while the chips are chosen (a
+    // paused clock would let a player think for ever): it shows here.
+    let running = clock_state.running(view.seat, turn_slot(&shown.view));
     let decision = view.decision.expect("deciding");
     let me = view.seat;
     let mut open = true;
@@ -303,6 +309,12 @@ fn picker_window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])
         .show(contexts.ctx_mut()?, |ui| {
+            if let Some(left) = running {
+                ui.horizontal(|ui| {
+                    ui.label("The decision clock is running:");
+                    clock(ui, left, clock_state.full);
+                });
+            }
             egui::Grid::new("sources")
                 .striped(true)
                 .spacing([16.0, 6.0])
@@ -351,9 +363,14 @@ fn picker_window(
                     picker.reset(view, decision.gap);
                 }
             });
-            ui.label(
-                egui::RichText::new("Default: winnings first, then slot 10 down to 1 chip, then slot 9…")
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(
+                        "The default takes your winnings first, then slot 10 down to 1 chip, then slot 9, and so on.",
+                    )
                     .small(),
+                )
+                .wrap(),
             );
         });
     if !open {
@@ -370,6 +387,7 @@ fn reveal_window(mut contexts: EguiContexts, shown: Res<Shown<Betting>>) -> Resu
     let arrangements = [0, 1].map(|seat| reveal.game.arrangement(seat).unwrap_or_default());
     reveal::reveal_window(
         contexts.ctx_mut()?,
+        reveal::LOWER_LEFT,
         "Both arrangements, as placed",
         "Slot",
         &shown.names,

@@ -74,11 +74,12 @@ impl Narrated for Betting {
             }
             BettingEvent::Settled(r) => {
                 let pot = r.chips[0] + r.chips[1];
+                // "+N" is what the table marks on the slot: the other's
+                // chips, the winner's own coming back with them.
                 let takes = |seat: usize| {
                     let verb = crate::session::agree(&names[seat], "take", "takes");
-                    format!("{} {verb} {pot} chips", names[seat])
+                    format!("{} {verb} all {pot} chips (+{})", names[seat], r.chips[1 - seat])
                 };
-                let stacks = format!("{} against {}", r.chips[0], r.chips[1]);
                 let what = match (r.folder, r.auto) {
                     (Some(f), Some(AutoFold::CannotCover)) => {
                         let gap = r.chips[1 - f] - r.chips[f];
@@ -94,16 +95,26 @@ impl Narrated for Betting {
                     (Some(f), Some(AutoFold::OutOfTime)) => {
                         format!("{} ran out of time and folded; {}", names[f], takes(1 - f))
                     }
-                    (Some(f), None) => format!("{} folded ({stacks}); {}", names[f], takes(1 - f)),
+                    (Some(f), None) => format!(
+                        "{} folded with {} on the slot against {}; {}",
+                        names[f],
+                        chips_word(r.chips[f]),
+                        r.chips[1 - f],
+                        takes(1 - f)
+                    ),
                     (None, _) => {
                         let [a, b] = r.tiles.unwrap_or_default();
                         let matched = match r.matched {
                             Some((m, _)) => format!("{} matched, ", names[m]),
                             None => String::new(),
                         };
+                        let showdown = format!(
+                            "{matched}showdown, {} {a} against {} {b}, chips {} against {}",
+                            names[0], names[1], r.chips[0], r.chips[1]
+                        );
                         match r.winner {
-                            Some(w) => format!("{matched}showdown {a} against {b} ({stacks}): {}", takes(w)),
-                            None => format!("{matched}showdown {a} against {b}: equal tiles, chips back"),
+                            Some(w) => format!("{showdown}: {}", takes(w)),
+                            None => format!("{showdown}: equal tiles, each takes their own back"),
                         }
                     }
                 };
@@ -113,5 +124,14 @@ impl Narrated for Betting {
                 )
             }
         })
+    }
+}
+
+/// "1 chip", "6 chips".
+fn chips_word(n: u8) -> String {
+    if n == 1 {
+        "1 chip".into()
+    } else {
+        format!("{n} chips")
     }
 }

@@ -182,6 +182,13 @@ fn reveal_window(mut contexts: EguiContexts, shown: Res<Shown<Bidding>>) -> Resu
     let rounds = reveal.game.rounds();
     reveal::reveal_window(
         contexts.ctx_mut()?,
+        // Over the empty middle of the table at the end, between the
+        // opponent's lamps and the track: the lower left holds your lamps
+        // and the rounds you won.
+        (
+            egui::Align2::CENTER_TOP,
+            [crate::ui::TABLE_CENTER_X - 60.0, 165.0],
+        ),
         "Every bid, round by round",
         "Round",
         &shown.names,

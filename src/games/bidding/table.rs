@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::rules::{Bidding, BiddingEvent, BiddingView, Card, ROUNDS, lamp_range};
+use super::rules::{Bidding, BiddingEvent, BiddingView, Card, POOL, ROUNDS, lamp_range};
 use crate::audio::Sound;
 use crate::rules::other;
 use crate::session::{Happened, Session, Shown};
@@ -20,6 +20,7 @@ const MIDDLE_Y: f32 = 95.0;
 const TRACK_CARD_Y: f32 = -10.0;
 const TRACK_BID_Y: f32 = -70.0;
 const TRACK_LABEL_Y: f32 = -115.0;
+const TRACK_ROUND_Y: f32 = -142.0;
 const TRACK_GAP: f32 = 84.0;
 const LAMP_GAP: f32 = 62.0;
 const CARD: Vec2 = Vec2::new(56.0, 84.0);
@@ -152,7 +153,7 @@ fn spawn_table(
             Slot::TheirCard(round),
             Some(small.clone()),
             Vec2::new(x, TRACK_CARD_Y),
-            14.0,
+            20.0,
         );
         slot(
             &mut commands,
@@ -168,14 +169,23 @@ fn spawn_table(
             Vec2::new(x, TRACK_LABEL_Y),
             16.0,
         );
+        // Under the results, away from the card being bid in the middle
+        // (above the track, the middle column's "5" read as its round).
         commands.spawn((
             TableEntity,
             Text2d::new((round + 1).to_string()),
             TextFont::from_font_size(16.0),
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
-            Transform::from_xyz(x, TRACK_CARD_Y + 45.0, 0.5),
+            Transform::from_xyz(x, TRACK_ROUND_Y, 0.5),
         ));
     }
+    commands.spawn((
+        TableEntity,
+        Text2d::new("round"),
+        TextFont::from_font_size(16.0),
+        TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
+        Transform::from_xyz(track_x(0) - 62.0, TRACK_ROUND_Y, 0.5),
+    ));
     slot(
         &mut commands,
         Slot::Middle,
@@ -209,14 +219,20 @@ fn track_x(round: usize) -> f32 {
     CENTER_X + (round as f32 - (ROUNDS as f32 - 1.0) / 2.0) * TRACK_GAP
 }
 
-/// What a slot shows: its card colour (if a card) and its text.
-fn slot_face(view: &BiddingView, slot: Slot) -> Option<(Option<Card>, String, Color)> {
+/// What a slot shows: its card colour (if a card) and its text. The
+/// opponent's cards carry their bids once the game is over and `revealed`.
+fn slot_face(
+    view: &BiddingView,
+    revealed: Option<&[u8]>,
+    slot: Slot,
+) -> Option<(Option<Card>, String, Color)> {
     let me = view.seat;
     match slot {
-        Slot::TheirCard(r) => view
-            .history
-            .get(r)
-            .map(|seen| (Some(seen.their_card), String::new(), Color::NONE)),
+        Slot::TheirCard(r) => view.history.get(r).map(|seen| {
+            let card = seen.their_card;
+            let bid = revealed.and_then(|bids| bids.get(r));
+            (Some(card), bid.map(u8::to_string).unwrap_or_default(), ink(card))
+        }),
         Slot::MyBid(r) => view.history.get(r).map(|seen| {
             let card = Card::of(seen.mine);
             (Some(card), seen.mine.to_string(), ink(card))
@@ -263,8 +279,9 @@ fn sync_table(
     let view = shown.view.clone();
     let names = shown.names.clone();
     let me = view.seat;
+    let their_bids = shown.reveal.as_ref().map(|r| r.game.bids()[other(me)].clone());
     for (slot, mut visibility, material, children) in &mut slots {
-        let face = slot_face(&view, *slot).filter(|_| !hidden);
+        let face = slot_face(&view, their_bids.as_deref(), *slot).filter(|_| !hidden);
         *visibility = if face.is_some() {
             Visibility::Visible
         } else {
@@ -299,10 +316,15 @@ fn sync_table(
             Label::Settled => String::new(),
             Label::TheirName => format!("{}\nrounds won: {}", names[other(me)], view.wins[other(me)]),
             Label::MyName => format!("{}\nrounds won: {}", names[me], view.wins[me]),
-            Label::TheirRange if settings.lamp_ranges => {
-                let (low, high) = lamp_range(view.lamps[other(me)]);
-                format!("{low}-{high} points")
+            // At the end the pool is known: what it held, not a band.
+            Label::TheirRange if let Some(bids) = &their_bids => {
+                let spent: u32 = bids.iter().map(|&b| u32::from(b)).sum();
+                format!("{} points left", u32::from(POOL).saturating_sub(spent))
             }
+            Label::TheirRange if settings.lamp_ranges => match lamp_range(view.lamps[other(me)]) {
+                (0, 0) => "no points left".into(),
+                (low, high) => format!("{low}-{high} points"),
+            },
             Label::TheirRange => String::new(),
             Label::MyPool => format!("pool {}", view.pool),
             Label::Status => match view.to_move {

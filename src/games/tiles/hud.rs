@@ -132,6 +132,7 @@ fn reveal_window(mut contexts: EguiContexts, shown: Res<Shown<Tiles>>) -> Result
     let rounds = reveal.game.rounds();
     reveal::reveal_window(
         contexts.ctx_mut()?,
+        reveal::LOWER_LEFT,
         "Both sequences, round by round",
         "Round",
         &shown.names,
