@@ -110,6 +110,16 @@ pub const TABLE_SIZE: Vec2 = Vec2::new(1280.0, 720.0);
 pub const TABLE_CENTER_X: f32 = -frame::LOG_WIDTH / 2.0;
 
 fn spawn_camera(mut commands: Commands) {
+    // Bevy lays out 2D text only for cameras that saw a sprite-class entity
+    // (Text2d is one) in the last frame, and a text changed on a frame
+    // without one is never laid out until it changes again. Under the
+    // curtain every table entity is hidden, so labels set as it lifted
+    // (betting's slot numbers and chip counts) stayed blank. This clear
+    // pixel keeps the camera seeing one.
+    commands.spawn((
+        Sprite::from_color(Color::NONE, Vec2::ONE),
+        Transform::from_xyz(0.0, 0.0, -10.0),
+    ));
     commands.spawn((
         Camera2d,
         Projection::Orthographic(OrthographicProjection {

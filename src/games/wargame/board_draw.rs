@@ -289,15 +289,9 @@ fn spawn_board(
                 (),
             );
         }
-        brush.text(
-            format!("{},{}", at.col(), at.row()),
-            p - Vec2::new(0.0, r * 0.72),
-            0.5,
-            (r * 0.2).clamp(8.0, 12.0),
-            Color::srgba(0.0, 0.0, 0.0, 0.55),
-            (),
-        );
     }
+    // No coordinates printed on the hexes: they were clutter to a newcomer.
+    // Hovering a hex names it as the log does, "(4, 6)".
     commands.insert_resource(board);
 }
 
@@ -911,7 +905,8 @@ fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
         let lost = full.saturating_sub(*size);
         let angle = -FRAC_PI_2 * f32::from(lost);
         for i in 0..*size {
-            let along = (f32::from(i) - (f32::from(*size) - 1.0) / 2.0) * side * 0.2;
+            // Large enough to count at a glance: up to four across the edge.
+            let along = (f32::from(i) - (f32::from(*size) - 1.0) / 2.0) * side * 0.22;
             let local = Vec2::new(along, -side * 0.35);
             let at = p + Vec2::from_angle(angle).rotate(local);
             brush.paint(
@@ -919,7 +914,7 @@ fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
                 ink,
                 at,
                 2.03,
-                Vec2::splat(side * 0.065),
+                Vec2::splat(side * 0.085),
                 0.0,
                 Piece,
             );

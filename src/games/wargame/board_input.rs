@@ -6,6 +6,7 @@
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+use bevy_egui::egui;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use super::army_panel::Draft;
@@ -45,6 +46,7 @@ impl Default for View {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<View>()
+        .init_resource::<PanelMargins>()
         .add_message::<BoardClick>()
         .add_systems(
             Update,
@@ -69,8 +71,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(InGame), (reset_view, reset_camera));
 }
 
-fn reset_view(mut view: ResMut<View>) {
+fn reset_view(mut view: ResMut<View>, mut margins: ResMut<PanelMargins>) {
     *view = View::default();
+    *margins = PanelMargins::default();
 }
 
 fn pan_and_zoom(
@@ -119,12 +122,64 @@ fn pan_and_zoom(
     }
 }
 
+/// The margins the panels have taken around the board, the largest seen
+/// since the window last changed size. The board is fitted inside them, so
+/// a bar that grows when a block is activated does not rescale the board
+/// under the pointer (a quick second click would miss), and one that
+/// shrinks again does not bring it back: the board keeps its place once
+/// the panels have shown their largest.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+struct PanelMargins {
+    /// What the margins were seen for: the window's size and whether
+    /// armies were being built (its panels are not the battle's).
+    window: Vec2,
+    building: bool,
+    /// Left, right, top and bottom, in logical pixels.
+    widest: [f32; 4],
+}
+
+/// Room kept below the board from the start for the action bar at its
+/// tallest (a hex's choices as buttons on two rows).
+const ACTION_BAR_ROOM: f32 = 120.0;
+
+impl PanelMargins {
+    /// Takes in this frame's free space; the rectangle to fit the board in.
+    fn fit_into(&mut self, window: Vec2, building: bool, free: egui::Rect) -> egui::Rect {
+        let now = [
+            free.min.x,
+            window.x - free.max.x,
+            free.min.y,
+            window.y - free.max.y,
+        ];
+        if (self.window, self.building) != (window, building) {
+            *self = PanelMargins {
+                window,
+                building,
+                widest: [0.0, 0.0, 0.0, ACTION_BAR_ROOM],
+            };
+        }
+        for (widest, now) in self.widest.iter_mut().zip(now) {
+            *widest = widest.max(now);
+        }
+        let [left, right, top, bottom] = self.widest;
+        egui::Rect::from_min_max(
+            egui::pos2(left, top),
+            egui::pos2(
+                (window.x - right).max(left + 1.0),
+                (window.y - bottom).max(top + 1.0),
+            ),
+        )
+    }
+}
+
 /// Fits the board (with its felt) into the part of the window the panels
-/// leave free, then applies the player's pan and zoom: a panel that grows
-/// never hides a row of the board.
+/// leave free at their largest, then applies the player's pan and zoom: a
+/// panel that grows never hides a row of the board.
 fn aim_camera(
     view: Res<View>,
+    shown: Res<Shown<Wargame>>,
     space: Res<FreeSpace>,
+    mut margins: ResMut<PanelMargins>,
     window: Single<&Window>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
@@ -133,6 +188,7 @@ fn aim_camera(
     if size.x <= 0.0 || size.y <= 0.0 || free.width() <= 0.0 || free.height() <= 0.0 {
         return;
     }
+    let free = margins.fit_into(size, shown.view.seen.phase == Phase::Building, free);
     // World units per logical pixel at scale 1 (the camera fits the
     // 1280 x 720 table into the window).
     let per_pixel = (TABLE_SIZE.x / size.x).max(TABLE_SIZE.y / size.y);
