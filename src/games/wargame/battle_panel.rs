@@ -270,7 +270,7 @@ fn status(game: &Wargame, seat: Seat, selection: &Selection) -> String {
                 .map(|&u| game.units[u].card().name.clone())
                 .collect();
             format!(
-                "{} activated: green hexes to move, red to attack, orange to fire; Space ends the activation.",
+                "{} activated: green hexes (a dot) to move, red (a cross) to attack, orange (a shell) to fire; Space ends the activation.",
                 names.join(" + ")
             )
         }

@@ -5,7 +5,7 @@
 //! viewer's first row is at the bottom.
 
 use std::collections::HashMap;
-use std::f32::consts::FRAC_PI_2;
+use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
 
 use bevy::prelude::*;
 use hexx::HexLayout;
@@ -293,6 +293,38 @@ fn spawn_board(
     // No coordinates printed on the hexes: they were clutter to a newcomer.
     // Hovering a hex names it as the log does, "(4, 6)".
     commands.insert_resource(board);
+}
+
+/// What a highlighted hex offers, by shape as well as colour (not
+/// everyone tells green from red): a dot to go there, a cross to attack,
+/// a shell to fire at. Drawn above the blocks, at the hex's top.
+fn mark_symbol(brush: &mut Brush, at: Vec2, r: f32, mark: Mark) {
+    let ink = Color::srgb(0.08, 0.08, 0.08);
+    match mark {
+        Mark::Reach => brush.paint(Shape::Circle, ink, at, 2.2, Vec2::splat(r * 0.09), 0.0, Piece),
+        Mark::Target => {
+            for angle in [FRAC_PI_4, -FRAC_PI_4] {
+                brush.paint(
+                    Shape::Square,
+                    ink,
+                    at,
+                    2.2,
+                    Vec2::new(r * 0.34, r * 0.08),
+                    angle,
+                    Piece,
+                );
+            }
+        }
+        Mark::FireAt => brush.paint(
+            Shape::Triangle,
+            ink,
+            at,
+            2.2,
+            Vec2::new(r * 0.2, r * 0.2),
+            0.0,
+            Piece,
+        ),
+    }
 }
 
 /// An outline of a hex from six thin bars.
@@ -684,6 +716,7 @@ fn draw_pieces(
             0.0,
             Piece,
         );
+        mark_symbol(&mut brush, board.world(*at) + Vec2::new(0.0, r * 0.6), r, *mark);
     }
     for (hex, colour) in [
         (selection.hex, look::SELECTED),
