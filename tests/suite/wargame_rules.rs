@@ -1036,6 +1036,42 @@ fn forts_arrows_and_the_turn_limit() {
     assert_eq!(g.outcome().unwrap().winner, Some(0));
 }
 
+/// Ruling 35, the limits that are ours: a skirmish at its limit goes to
+/// more victory points, equal points are a draw, and behind enemy lines
+/// the side that has not led its units in loses, as a defense attacker.
+#[test]
+fn the_turn_limit_gives_skirmishes_to_points_and_behind_the_lines_to_the_defender() {
+    let play_out = |s: Scenario, score: [u32; 2]| {
+        let mut g = battle(
+            s,
+            &[("line_infantry", (4, 2))],
+            &[("sirens_of_vesania", (0, 6))],
+            &[],
+        );
+        g.score = score;
+        act(&mut g, 0, Action::EndTurn);
+        assert!(g.outcome().is_none(), "white has its turn of the last round");
+        act(&mut g, 1, Action::EndTurn);
+        let outcome = g.outcome().expect("the limit ends the battle");
+        (outcome.winner, g.reason.clone().unwrap())
+    };
+    let mut skirmish = field(&OPEN);
+    skirmish.turn_limit = 1;
+    let (winner, reason) = play_out(skirmish.clone(), [3, 5]);
+    assert_eq!(winner, Some(1));
+    assert!(reason.contains("more victory points"), "{reason}");
+    assert_eq!(play_out(skirmish.clone(), [4, 4]).0, None, "equal points: a draw");
+
+    let mut behind = skirmish;
+    behind.arrows = vec![Coord(4, 5)];
+    behind.black.goal = Goal::Lead(3);
+    behind.white.goal = Goal::Points(15);
+    // Even ahead on points, the side that must lead its units in loses.
+    let (winner, reason) = play_out(behind, [9, 2]);
+    assert_eq!(winner, Some(1));
+    assert!(reason.contains("the defender held"), "{reason}");
+}
+
 #[test]
 fn army_building_budget_first_row_and_faction() {
     let mut s = field(&OPEN);
