@@ -57,6 +57,8 @@ pub struct Settings {
     /// 0.0 to 1.0.
     pub volume: f32,
     pub fullscreen: bool,
+    /// Every egui panel (HUD, log, menus, rules) drawn a quarter larger.
+    pub large_text: bool,
 }
 
 impl Default for Settings {
@@ -68,6 +70,7 @@ impl Default for Settings {
             animation_speed: AnimationSpeed::Normal,
             volume: 0.7,
             fullscreen: false,
+            large_text: false,
         }
     }
 }

@@ -79,9 +79,12 @@ fn top_bar(
 }
 
 fn log_panel(mut contexts: EguiContexts, mut space: ResMut<FreeSpace>, log: Res<GameLog>) -> Result {
-    let mut root = space.ui(contexts.ctx_mut()?, "log-root");
+    let ctx = contexts.ctx_mut()?;
+    // As wide in the window at any text size: the tables keep clear of it.
+    let width = LOG_WIDTH / ctx.zoom_factor();
+    let mut root = space.ui(ctx, "log-root");
     egui::Panel::right("log")
-        .exact_size(LOG_WIDTH)
+        .exact_size(width)
         .resizable(false)
         .show(&mut root, |ui| {
             ui.heading("Log");

@@ -77,8 +77,60 @@ fn pause(
                 commands.write(MatchCommand::Quit);
             }
         });
+        if let Some(game) = options.as_ref().map(|o| o.game) {
+            ui.add_space(8.0);
+            egui::CollapsingHeader::new("Keys")
+                .default_open(true)
+                .show(ui, |ui| {
+                    egui::Grid::new("keys").spacing([16.0, 4.0]).show(ui, |ui| {
+                        for (keys, what) in keys_of(game).iter().chain(EVERY_GAME) {
+                            ui.strong(*keys);
+                            ui.label(*what);
+                            ui.end_row();
+                        }
+                    });
+                });
+        }
     });
     Ok(())
+}
+
+/// Keys that work in every game.
+const EVERY_GAME: &[(&str, &str)] = &[
+    ("Esc", "this menu; Esc again resumes"),
+    ("F1", "the rules, and F1 again to close them"),
+    ("Space", "lift the curtain between friends"),
+];
+
+/// Every game's own keys, as the README lists them: everything a game
+/// asks can be done from the keyboard.
+fn keys_of(game: GameId) -> &'static [(&'static str, &'static str)] {
+    match game {
+        GameId::Tiles => &[("0-8", "pick a tile"), ("Enter", "play the picked tile")],
+        GameId::Bidding => &[
+            ("0-9, Backspace", "type the amount"),
+            ("+ / - or Up / Down", "one more, one less"),
+            ("Enter", "Bid, then Enter again to Seal"),
+            ("Backspace", "change a bid before it is sealed"),
+        ],
+        GameId::Betting => &[
+            ("Left / Right", "setup: choose a slot"),
+            ("0-9", "setup: put that tile in the slot"),
+            ("Up / Down", "setup: add or take a chip"),
+            ("Backspace", "setup: lift the tile"),
+            ("R", "setup: fill the gaps at random"),
+            ("Enter", "setup: lock the board"),
+            ("M / F / C", "match, fold, choose the chips a match takes"),
+            ("Space", "move on from a result"),
+        ],
+        GameId::Wargame => &[
+            ("A-D", "the aid card's options"),
+            ("Space", "end the activation"),
+            ("E", "end the turn"),
+            ("U or Ctrl+Z", "undo a move that revealed nothing"),
+            ("Arrows, + / -, Home", "pan, zoom, reset the view"),
+        ],
+    }
 }
 
 /// Where a closed window returns to: the pause menu inside a game.
@@ -122,6 +174,10 @@ fn settings_window(
             }
         });
         ui.add(egui::Slider::new(&mut edited.volume, 0.0..=1.0).text("Sound volume"));
+        ui.checkbox(
+            &mut edited.large_text,
+            "Larger text: the HUD, the log, the menus and the rules",
+        );
         #[cfg(not(target_arch = "wasm32"))]
         ui.checkbox(&mut edited.fullscreen, "Fullscreen");
         ui.separator();

@@ -20,6 +20,7 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
 use crate::rules::Game;
 use crate::session::{Narrated, Shown};
+use crate::settings::Settings;
 
 /// The order egui is drawn in: panels around the table first, then each
 /// game's own panels, then windows and overlays on top.
@@ -57,9 +58,23 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The part of the window that no egui panel covers yet this frame: each
 /// layer lays its panels inside it and leaves the rest, so panels drawn by
-/// different systems share the window instead of overlapping.
-#[derive(Resource, Default, Debug)]
-pub struct FreeSpace(pub Option<egui::Rect>);
+/// different systems share the window instead of overlapping. Kept in
+/// egui's points; `zoom` (the larger-text setting) converts to the
+/// window's logical pixels, which Bevy's cursor and camera use.
+#[derive(Resource, Debug)]
+pub struct FreeSpace {
+    rect: Option<egui::Rect>,
+    zoom: f32,
+}
+
+impl Default for FreeSpace {
+    fn default() -> Self {
+        FreeSpace {
+            rect: None,
+            zoom: 1.0,
+        }
+    }
+}
 
 impl FreeSpace {
     /// A root `Ui` over the free space, for panels.
@@ -69,13 +84,13 @@ impl FreeSpace {
             id.into(),
             egui::UiBuilder::new()
                 .layer_id(egui::LayerId::background())
-                .max_rect(self.0.unwrap_or_else(|| ctx.viewport_rect())),
+                .max_rect(self.rect.unwrap_or_else(|| ctx.viewport_rect())),
         )
     }
 
     /// Keeps what `ui` has not used for the next layer.
     pub fn keep_rest(&mut self, ui: &egui::Ui) {
-        self.0 = Some(ui.available_rect_before_wrap());
+        self.rect = Some(ui.available_rect_before_wrap());
     }
 
     /// A game's bar along the bottom of the free space, its contents in one
@@ -90,17 +105,37 @@ impl FreeSpace {
         self.keep_rest(&root);
     }
 
+    /// The free space in the window's logical pixels.
+    pub fn in_pixels(&self) -> Option<egui::Rect> {
+        self.rect.map(|r| {
+            egui::Rect::from_min_max(
+                (r.min.to_vec2() * self.zoom).to_pos2(),
+                (r.max.to_vec2() * self.zoom).to_pos2(),
+            )
+        })
+    }
+
     /// Whether a window position in logical pixels lies on the free table.
     pub fn contains(&self, position: Vec2) -> bool {
-        self.0
+        self.in_pixels()
             .is_none_or(|rect| rect.contains(egui::pos2(position.x, position.y)))
     }
 }
 
-fn reset_space(mut contexts: EguiContexts, mut space: ResMut<FreeSpace>) -> Result {
-    space.0 = Some(contexts.ctx_mut()?.viewport_rect());
+fn reset_space(mut contexts: EguiContexts, settings: Res<Settings>, mut space: ResMut<FreeSpace>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let zoom = if settings.large_text { LARGE_TEXT } else { 1.0 };
+    if ctx.zoom_factor() != zoom {
+        ctx.set_zoom_factor(zoom);
+    }
+    space.rect = Some(ctx.viewport_rect());
+    space.zoom = ctx.zoom_factor();
     Ok(())
 }
+
+/// How much larger the larger-text setting draws every egui panel: the
+/// HUD, the log, the menus and the rules.
+const LARGE_TEXT: f32 = 1.25;
 
 /// The table is laid out on a 1280 x 720 board that the camera fits into
 /// the window, whatever its size.

@@ -278,13 +278,14 @@ fn setup_bar(
         (None, Err(missing)) => format!("{missing}."),
         (None, Ok(_)) => "Ready: press Lock.".into(),
     };
-    ui.label(status);
+    // Cut with "…" where the bar runs out (larger text), whole on hover.
+    ui.add(egui::Label::new(status).truncate());
     let other_player = match shown.opponent {
         Opponent::Computer(_) => format!("{}: ready", names[other(seat)]),
         Opponent::Friend if seat == 0 => format!("{} sets up next.", names[1]),
         Opponent::Friend => format!("{} has locked.", names[0]),
     };
-    ui.label(egui::RichText::new(other_player).weak());
+    ui.add(egui::Label::new(egui::RichText::new(other_player).weak()).truncate());
 }
 
 fn picker_window(

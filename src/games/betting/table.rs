@@ -545,7 +545,8 @@ fn sync_table(
             Label::SetupCount(slot) if setting_up => (board.draft.chips[slot].to_string(), Color::WHITE),
             Label::Banner if playing => (banner(&moment, &names), theme::HIGHLIGHT),
             Label::Header if setting_up => (
-                "Arrange your tiles and chips in secret. Slot 1 is played first.".into(),
+                // Two lines: on one it ran past the felt's edge.
+                "Arrange your tiles and chips in secret.\nSlot 1 is played first.".into(),
                 Color::WHITE,
             ),
             Label::SetupLeft if setting_up => (

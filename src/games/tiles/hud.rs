@@ -110,7 +110,9 @@ fn bottom_bar(
                 acts.write(Act::new(TilesAction { tile }));
                 choice.0 = None;
             }
-            if settings.colour_counter {
+            // Only where it fits beside the prompt (larger text leaves less
+            // room); the table shows the same count by the opponent's row.
+            if settings.colour_counter && ui.available_width() > 280.0 {
                 ui.separator();
                 ui.label(format!(
                     "{} has left: {} black, {} white",

@@ -183,7 +183,7 @@ fn aim_camera(
     window: Single<&Window>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
-    let Some(free) = space.0 else { return };
+    let Some(free) = space.in_pixels() else { return };
     let size = window.size();
     if size.x <= 0.0 || size.y <= 0.0 || free.width() <= 0.0 || free.height() <= 0.0 {
         return;
