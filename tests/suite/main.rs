@@ -21,3 +21,4 @@ mod wargame_rules;
 mod wargame_scenarios;
 mod wargame_table;
 mod wargame_terrain;
+mod wargame_tutorial;

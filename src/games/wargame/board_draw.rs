@@ -17,6 +17,7 @@ use super::data::{Rulebook, Terrain, UnitType};
 use super::look;
 use super::scenario::Goal;
 use super::state::{Phase, Wargame};
+use super::tutorial::Tutorial;
 use super::view::View;
 use crate::rules::Seat;
 use crate::screens::InGame;
@@ -653,8 +654,15 @@ fn draw_pieces(
     pieces: Query<Entity, With<Piece>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut kit: ResMut<Kit>,
+    tutorial: Option<Res<Tutorial>>,
+    mut pointed: Local<Option<Coord>>,
 ) {
     let Some(board) = board else { return };
+    // The hex the tutorial's step points at, if any.
+    let point = tutorial
+        .as_ref()
+        .and_then(|t| t.current())
+        .and_then(|(_, _, lesson)| lesson.point);
     // Redrawn only when what it shows changed.
     let changed = [
         shown.is_changed(),
@@ -662,10 +670,12 @@ fn draw_pieces(
         offered.is_changed(),
         draft.is_changed(),
         board.is_changed(),
+        *pointed != point,
     ];
     if !changed.contains(&true) {
         return;
     }
+    *pointed = point;
     let viewer = shown.seat;
     let game = &shown.view.seen;
     let hidden = shown.curtain.is_some();
@@ -717,6 +727,18 @@ fn draw_pieces(
             Piece,
         );
         mark_symbol(&mut brush, board.world(*at) + Vec2::new(0.0, r * 0.6), r, *mark);
+    }
+    if let Some(at) = point.filter(|_| !hidden) {
+        for radius in [0.98, 0.9] {
+            ring(
+                &mut brush,
+                board.world(at),
+                r * radius,
+                look::TUTORIAL,
+                0.96,
+                Piece,
+            );
+        }
     }
     for (hex, colour) in [
         (selection.hex, look::SELECTED),

@@ -20,6 +20,8 @@ pub mod picker;
 mod preview;
 pub mod save;
 pub mod scenario_assets;
+pub mod tutorial;
+mod tutorial_panel;
 pub mod undo;
 mod victory;
 
@@ -48,6 +50,7 @@ pub(super) fn plugin(app: &mut App) {
         save::plugin,
         undo::plugin,
         army_panel::logic_plugin,
+        tutorial::plugin,
     ))
     .add_systems(Startup, launch_battle)
     .add_systems(
@@ -68,6 +71,7 @@ pub(super) fn table_plugin(app: &mut App) {
         battle_panel::plugin,
         picker::plugin,
         victory::plugin,
+        tutorial_panel::plugin,
     ));
     crate::ui::session_ui::<Wargame>(app);
 }

@@ -249,6 +249,7 @@ impl Wargame {
             budget: view.budget,
             units: view.units_allowed.clone(),
             commanders: view.commanders_allowed.clone(),
+            tutorial: Vec::new(),
         };
         // The scenario was checked when the game began: only its map is read.
         let map = super::scenario::Map::parse(&view.map).expect("a running game's map is valid");

@@ -97,6 +97,44 @@ pub struct Scenario {
     /// the rulebook suggests for first games; every one when left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commanders: Option<Vec<String>>,
+    /// A guided battle: what to tell the player, step by step, and what
+    /// each step waits for. Played when a person meets the computer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tutorial: Vec<Lesson>,
+}
+
+/// One step of a tutorial.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// What the step says, a sentence or three.
+    pub say: String,
+    /// A hex to ring on the board while the step is shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub point: Option<Coord>,
+    /// What the player does to go on.
+    pub until: Until,
+}
+
+/// What a tutorial step waits for: the player's own doing, as the table
+/// shows it to them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Until {
+    /// The Next button.
+    Next,
+    /// The army deployed: the battle begins.
+    Deploy,
+    /// One of the player's blocks activated.
+    Activate,
+    /// One of the player's blocks moved.
+    Move,
+    /// The player attacked (melee, a charge, fire).
+    Attack,
+    /// An activation ended (Space, or the unit's last action).
+    EndActivation,
+    /// The player's turn ended (E).
+    EndTurn,
 }
 
 /// The largest map a scenario may have.

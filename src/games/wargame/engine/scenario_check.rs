@@ -154,6 +154,27 @@ impl Scenario {
                 Some(_) => {}
             }
         }
+        for (i, lesson) in self.tutorial.iter().enumerate() {
+            if lesson.say.trim().is_empty() {
+                flaw(
+                    Place::Item("tutorial", i),
+                    "a tutorial step must say something".into(),
+                );
+            }
+            if let Some(at) = lesson.point
+                && !map.contains(at)
+            {
+                flaw(
+                    Place::Item("tutorial", i),
+                    format!(
+                        "tutorial step {} points at {at}, off the map: columns are 0 to {}, rows 0 to {}",
+                        i + 1,
+                        map.columns - 1,
+                        map.rows - 1
+                    ),
+                );
+            }
+        }
         let forts = map.forts().len() as u32;
         for (name, side) in [("black", &self.black), ("white", &self.white)] {
             if !(1..=6).contains(&side.tokens) {

@@ -1,0 +1,163 @@
+//! The guided first battle, headless: each step goes on only when the
+//! player does what it asks (never on the computer's doing), and the
+//! player can leave it.
+
+use bevy::prelude::*;
+use black_and_white::games::GameId;
+use black_and_white::games::wargame::army_panel::Draft;
+use black_and_white::games::wargame::picker::setup_for;
+use black_and_white::games::wargame::scenario::{Until, check_text, shipped};
+use black_and_white::games::wargame::state::Phase;
+use black_and_white::games::wargame::tutorial::{Tutorial, TutorialCommand};
+use black_and_white::games::wargame::{Action, Wargame};
+use black_and_white::rules::Level;
+use black_and_white::session::{Act, LiftCurtain, Opponent, Prepared, Shown, StartMatch};
+
+use crate::headless::{app as new_app, config_dir};
+
+fn start(scenario: u32, opponent: Opponent) -> App {
+    let mut app = new_app(&config_dir(&format!("tutorial-{scenario}-{opponent:?}")));
+    app.insert_resource(Prepared::<Wargame> {
+        config: setup_for(&shipped(scenario).unwrap(), true),
+        human: 0,
+    });
+    app.world_mut().write_message(StartMatch {
+        game: GameId::Wargame,
+        opponent,
+        seed: Some(11),
+    });
+    app.update();
+    app.update();
+    app
+}
+
+fn shown(app: &App) -> &Shown<Wargame> {
+    app.world().resource::<Shown<Wargame>>()
+}
+
+/// What the current step waits for, and its number.
+fn step(app: &App) -> (usize, Option<Until>) {
+    let tutorial = app.world().resource::<Tutorial>();
+    match tutorial.current() {
+        Some((n, _, lesson)) => (n, Some(lesson.until)),
+        None => (0, None),
+    }
+}
+
+fn act(app: &mut App, action: Action) {
+    app.world_mut().write_message(Act::<Wargame>::new(action));
+    app.update();
+}
+
+/// Frames until the person is asked to act (the computer moves meanwhile).
+fn until_my_turn(app: &mut App) {
+    for _ in 0..2000 {
+        let seen = shown(app);
+        if seen.curtain.is_some() {
+            app.world_mut().write_message(LiftCurtain);
+        } else if seen.acting.is_some() {
+            return;
+        }
+        app.update();
+    }
+    panic!("never the person's turn");
+}
+
+#[test]
+fn each_step_waits_for_what_it_asks_and_the_tutorial_can_be_left() {
+    let mut app = start(21, Opponent::Computer(Level::Easy));
+    assert_eq!(step(&app), (1, Some(Until::Deploy)));
+    // Next does not skip a step that waits for the player.
+    app.world_mut().write_message(TutorialCommand::Next);
+    app.update();
+    assert_eq!(step(&app), (1, Some(Until::Deploy)));
+
+    until_my_turn(&mut app);
+    let game = &shown(&app).view.seen;
+    assert_eq!(game.phase, Phase::Building);
+    let mut draft = Draft::default();
+    for _ in 0..4 {
+        draft.buy(game, 0, "line_infantry");
+    }
+    act(&mut app, draft.action());
+    until_my_turn(&mut app);
+    assert_eq!(step(&app), (2, Some(Until::Next)), "deployed");
+    app.world_mut().write_message(TutorialCommand::Next);
+    app.update();
+    assert_eq!(step(&app), (3, Some(Until::Activate)));
+
+    // Ending the turn is not activating; the computer's turn that follows
+    // activates its blocks, which is not the player's doing either.
+    act(&mut app, Action::EndTurn);
+    until_my_turn(&mut app);
+    assert_eq!(step(&app), (3, Some(Until::Activate)));
+
+    let activate = shown(&app)
+        .legal
+        .iter()
+        .find(|a| matches!(a, Action::Activate { .. }))
+        .cloned()
+        .expect("a block to activate");
+    act(&mut app, activate);
+    assert_eq!(step(&app), (4, Some(Until::Move)));
+    let to = shown(&app)
+        .legal
+        .iter()
+        .find(|a| matches!(a, Action::Move { .. }))
+        .cloned()
+        .expect("a hex to move to");
+    act(&mut app, to);
+    assert_eq!(step(&app), (5, Some(Until::EndActivation)));
+    if shown(&app).view.seen.activation.is_some() {
+        act(&mut app, Action::EndActivation);
+    } else {
+        app.update();
+    }
+    assert_eq!(step(&app), (6, Some(Until::Next)), "the activation ended");
+    let lesson_point = app.world().resource::<Tutorial>().current().unwrap().2.point;
+    assert!(lesson_point.is_some(), "the terrain step points at the hill");
+
+    app.world_mut().write_message(TutorialCommand::Leave);
+    app.update();
+    assert!(!app.world().contains_resource::<Tutorial>(), "left");
+    assert_eq!(shown(&app).view.seen.phase, Phase::Battle, "the battle goes on");
+}
+
+#[test]
+fn only_a_person_against_the_computer_in_a_scenario_with_steps_is_guided() {
+    assert!(
+        start(21, Opponent::Computer(Level::Normal))
+            .world()
+            .contains_resource::<Tutorial>()
+    );
+    assert!(
+        !start(21, Opponent::Friend)
+            .world()
+            .contains_resource::<Tutorial>()
+    );
+    assert!(
+        !start(1, Opponent::Computer(Level::Normal))
+            .world()
+            .contains_resource::<Tutorial>()
+    );
+}
+
+#[test]
+fn a_tutorial_step_off_the_map_is_refused_with_its_place() {
+    let text = include_str!("../../scenarios/21-tutorial-first-contact.ron")
+        .replace("number: 21", "number: 61")
+        .replace("point: Some((4, 3))", "point: Some((40, 3))");
+    let problems = check_text(&text).expect_err("off the map");
+    let line = text
+        .lines()
+        .position(|l| l.contains("say: \"Terrain matters"))
+        .unwrap();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("tutorial step 6 points at")
+                && p.line >= line.saturating_sub(1)
+                && p.line <= line + 1),
+        "{problems:?}"
+    );
+}
