@@ -452,34 +452,9 @@ impl Wargame {
     /// and terrain that stops a move stops it (ruling 25).
     fn sidestep(&mut self, to: Coord, events: &mut Vec<Event>) {
         let a = self.activation.as_ref().expect("checked");
-        let group = a.units.clone();
-        let from = a.at;
-        let seat = self.units[group[0]].owner;
-        if self.in_hostile_influence(from, seat) {
-            let weakest = *group
-                .iter()
-                .min_by_key(|&&id| self.discipline(id))
-                .expect("a group has units");
-            let passed = self.command_check(weakest, CheckFor::Leave, events);
-            self.activation.as_mut().expect("active").may_leave = Some(passed);
-            if !passed {
-                return;
-            }
-        }
-        self.step(&group, to, events);
-        let stops = group
-            .iter()
-            .any(|&id| self.units[id].at.is_some() && self.stops_on(&self.units[id], to));
-        let abatis = self.abatis_at(to);
-        if let Some(a) = self.activation.as_mut() {
-            a.at = to;
-            a.acted = true;
-            a.stopped |= stops;
-            a.no_attack |= abatis;
-            if a.units.is_empty() {
-                self.end_activation(events);
-            }
-        }
+        let seat = self.units[a.units[0]].owner;
+        let must_check = self.in_hostile_influence(a.at, seat);
+        self.move_group(to, must_check, 0, events);
     }
 
     fn special_allowed(&self, unit: usize) -> Result<&Activation, String> {

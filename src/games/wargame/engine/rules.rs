@@ -750,16 +750,22 @@ impl Wargame {
     }
 
     pub fn do_move(&mut self, to: Coord, events: &mut Vec<Event>) {
-        let (group, must_check) = {
+        let must_check = {
             let a = self.activation.as_ref().expect("checked");
             let seat = self.units[a.units[0]].owner;
-            (
-                a.units.clone(),
-                a.may_leave.is_none() && self.in_hostile_influence(a.at, seat),
-            )
+            a.may_leave.is_none() && self.in_hostile_influence(a.at, seat)
         };
+        self.move_group(to, must_check, 1, events);
+    }
+
+    /// Moves the activated group one hex: first, when `must_check`, the
+    /// command check to leave a hostile area of influence (a squad leaves
+    /// only as its least disciplined unit allows); then the step, terrain
+    /// that stops it and an abatis that bars its attack after. `distance`
+    /// is what the hex counts toward the move (the empty move counts none).
+    pub(super) fn move_group(&mut self, to: Coord, must_check: bool, distance: u32, events: &mut Vec<Event>) {
+        let group = self.activation.as_ref().expect("checked").units.clone();
         if must_check {
-            // A squad leaves only as its least disciplined unit allows.
             let weakest = *group
                 .iter()
                 .min_by_key(|&&id| self.discipline(id))
@@ -777,7 +783,7 @@ impl Wargame {
         let abatis = self.abatis_at(to);
         if let Some(a) = self.activation.as_mut() {
             a.at = to;
-            a.moved += 1;
+            a.moved += distance;
             a.acted = true;
             a.stopped |= stops;
             a.no_attack |= abatis;
