@@ -30,6 +30,10 @@ pub struct TileLook {
     pub target: Vec3,
     pub scale: f32,
     pub selected: bool,
+    /// Hidden in the last frame: nobody saw where it stood, so it stands
+    /// at once where it is wanted instead of sliding in from there (the
+    /// opponent's ten tiles flew from one spot as betting's play began).
+    unseen: bool,
 }
 
 impl Default for TileLook {
@@ -41,6 +45,7 @@ impl Default for TileLook {
             target: Vec3::ZERO,
             scale: 1.0,
             selected: false,
+            unseen: true,
         }
     }
 }
@@ -128,6 +133,7 @@ fn glide(
     palette: Res<TilePalette>,
     mut pieces: Query<(
         &mut TileLook,
+        &Visibility,
         &mut Transform,
         &mut MeshMaterial2d<ColorMaterial>,
         &Children,
@@ -141,7 +147,11 @@ fn glide(
     // seat's view puts it, so that no tile slides out of the place it had
     // for the last seat (which would tell where it stood).
     let snap = screen_taken.read().count() > 0 || factor <= 0.0;
-    for (mut look, mut transform, mut material, children) in &mut pieces {
+    for (mut look, visibility, mut transform, mut material, children) in &mut pieces {
+        let unseen = std::mem::replace(&mut look.unseen, *visibility == Visibility::Hidden);
+        if unseen {
+            transform.translation = look.target;
+        }
         if snap {
             transform.translation = look.target;
             look.shown = look.wanted;
