@@ -59,9 +59,11 @@ try {
   // up: try again until the setting is stored.
   let stored = null;
   for (let attempt = 0; attempt < 4 && !stored?.includes("default_difficulty: Hard"); attempt++) {
+    // Settings, then Hard on the difficulty row and Close, where the
+    // browser's dialog (no fullscreen, no file) puts them.
     await click(page, 640, 362);
-    await click(page, 722, 359);
-    await click(page, 562, 475);
+    await click(page, 722, 335);
+    await click(page, 562, 499);
     stored = await page.evaluate((key) => localStorage.getItem(key), SETTINGS_KEY);
   }
   if (!stored?.includes("default_difficulty: Hard")) {
