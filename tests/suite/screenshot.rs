@@ -198,6 +198,20 @@ fn the_wargame_army_building_screen_shows_the_board_and_the_cards() {
         light > 2000,
         "the unit cards are listed on the left: {light} light pixels"
     );
+    // The tutorial's first step stands over the log, its hint ("Deploy
+    // your army to go on.") in the accent colour, which nothing else there
+    // has while armies are built.
+    let over_log: Vec<u8> = pixels
+        .chunks_exact(3)
+        .enumerate()
+        .filter(|(i, _)| *i as u32 % width >= 990 && *i as u32 / width >= 80)
+        .flat_map(|(_, p)| p.to_vec())
+        .collect();
+    let hint = count_near(&over_log, [250, 200, 64], 24);
+    assert!(
+        hint > 100,
+        "the tutorial's step over the log: {hint} accent pixels"
+    );
 }
 
 #[test]
