@@ -41,12 +41,18 @@ fn type_in_one_frame(app: &mut App, keys: &[KeyCode]) {
     app.update();
 }
 
-#[test]
-fn keys_typed_within_one_frame_all_reach_the_bid_in_order() {
-    let mut app = app(&config_dir("keys-bid"));
+/// The headless app with bidding's keyboard, fed by keyboard messages.
+fn bidding_keys_app(name: &str) -> App {
+    let mut app = app(&config_dir(name));
     app.add_message::<KeyboardInput>()
         .init_resource::<EguiWantsInput>()
         .add_plugins(bidding::keys_plugin);
+    app
+}
+
+#[test]
+fn keys_typed_within_one_frame_all_reach_the_bid_in_order() {
+    let mut app = bidding_keys_app("keys-bid");
     start(&mut app, GameId::Bidding, 3);
     for _ in 0..20 {
         if shown::<Bidding>(&app).acting.is_some() {
@@ -84,10 +90,7 @@ fn keys_typed_within_one_frame_all_reach_the_bid_in_order() {
 
 #[test]
 fn keys_under_a_menu_or_on_another_screen_never_act_at_the_table() {
-    let mut app = app(&config_dir("keys-menu"));
-    app.add_message::<KeyboardInput>()
-        .init_resource::<EguiWantsInput>()
-        .add_plugins(bidding::keys_plugin);
+    let mut app = bidding_keys_app("keys-menu");
     // Digits typed on the new-game screen, then the game starts.
     type_in_one_frame(&mut app, &[KeyCode::Digit5, KeyCode::Enter]);
     start(&mut app, GameId::Bidding, 3);

@@ -49,6 +49,11 @@ fn act(app: &mut App, action: Action) {
     app.update();
 }
 
+/// The first action the person may take that `kind` picks.
+fn first_legal(app: &App, kind: impl Fn(&Action) -> bool) -> Option<Action> {
+    shown(app).legal.iter().find(|a| kind(a)).cloned()
+}
+
 /// Frames until the person is asked to act (the computer moves meanwhile).
 fn until_my_turn(app: &mut App) {
     for _ in 0..2000 {
@@ -92,20 +97,10 @@ fn each_step_waits_for_what_it_asks_and_the_tutorial_can_be_left() {
     until_my_turn(&mut app);
     assert_eq!(step(&app), (3, Some(Until::Activate)));
 
-    let activate = shown(&app)
-        .legal
-        .iter()
-        .find(|a| matches!(a, Action::Activate { .. }))
-        .cloned()
-        .expect("a block to activate");
+    let activate = first_legal(&app, |a| matches!(a, Action::Activate { .. })).expect("a block to activate");
     act(&mut app, activate);
     assert_eq!(step(&app), (4, Some(Until::Move)));
-    let to = shown(&app)
-        .legal
-        .iter()
-        .find(|a| matches!(a, Action::Move { .. }))
-        .cloned()
-        .expect("a hex to move to");
+    let to = first_legal(&app, |a| matches!(a, Action::Move { .. })).expect("a hex to move to");
     act(&mut app, to);
     assert_eq!(step(&app), (5, Some(Until::EndActivation)));
     if shown(&app).view.seen.activation.is_some() {
