@@ -45,22 +45,21 @@ pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> 
 
 /// A wide button for menus.
 pub fn menu_button(ui: &mut egui::Ui, label: &str) -> bool {
-    ui.add_sized(
-        [260.0, 40.0],
-        egui::Button::new(egui::RichText::new(label).size(19.0)),
-    )
-    .clicked()
+    wide_button(ui, egui::Button::new(egui::RichText::new(label).size(19.0)))
 }
 
 /// The wide button that Enter presses: drawn selected, so that the
 /// button that looks chosen is the one the key takes, whichever one the
 /// pointer happens to rest on.
 pub fn default_button(ui: &mut egui::Ui, label: &str) -> bool {
-    ui.add_sized(
-        [260.0, 40.0],
+    wide_button(
+        ui,
         egui::Button::new(egui::RichText::new(label).size(19.0).strong()).selected(true),
     )
-    .clicked()
+}
+
+fn wide_button(ui: &mut egui::Ui, button: egui::Button) -> bool {
+    ui.add_sized([260.0, 40.0], button).clicked()
 }
 
 /// The curtain's colour: opaque, so that nothing private shows through.

@@ -279,7 +279,10 @@ fn sync_table(
     let view = shown.view.clone();
     let names = shown.names.clone();
     let me = view.seat;
-    let their_bids = shown.reveal.as_ref().map(|r| r.game.bids()[other(me)].clone());
+    let their_bids = shown
+        .reveal
+        .as_ref()
+        .and_then(|r| r.game.bids().into_iter().nth(other(me)));
     for (slot, mut visibility, material, children) in &mut slots {
         let face = slot_face(&view, their_bids.as_deref(), *slot).filter(|_| !hidden);
         *visibility = if face.is_some() {
