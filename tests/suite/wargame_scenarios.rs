@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 use bevy::asset::AssetPlugin;
 use bevy::asset::LoadedFolder;
 use bevy::prelude::*;
+use black_and_white::games::wargame::block_face;
 use black_and_white::games::wargame::catalogue::{self, Catalogue, Origin};
-use black_and_white::games::wargame::data::{Faction, Rulebook};
+use black_and_white::games::wargame::data::{self, Faction, Rulebook};
 use black_and_white::games::wargame::mods::{self, ModsFolder};
 use black_and_white::games::wargame::scenario::{Goal, SHIPPED, Scenario, ScenarioKind, check_text};
 use black_and_white::games::wargame::scenario_assets::{self, ScenarioFile};
@@ -153,6 +154,56 @@ fn the_cards_keep_to_the_brief() {
             "{faction:?}: mean cost {mean}"
         );
     }
+}
+
+#[test]
+fn every_class_of_a_type_has_its_own_emblem_and_a_lookalike_is_refused() {
+    let book = Rulebook::get();
+    let faces: BTreeSet<String> = book
+        .units
+        .iter()
+        .map(|u| format!("{:?}", block_face::face(u.kind, Some(u.emblem))))
+        .collect();
+    assert_eq!(faces.len(), 18, "two classes look alike on the board");
+    // A hidden block shows its type alone: the same face for every class.
+    for u in &book.units {
+        assert!(
+            block_face::face(u.kind, None).len() < block_face::face(u.kind, Some(u.emblem)).len()
+                || u.emblem == data::Emblem::Plain
+        );
+    }
+    // Heavy cavalry given the light cavalry's dot.
+    let units = data::UNITS_RON.replacen("kind: cavalry, emblem: diamond", "kind: cavalry, emblem: dot", 1);
+    assert_ne!(units, data::UNITS_RON);
+    let refused = Rulebook::parse(&units, data::COMMANDERS_RON, data::TERRAIN_RON, data::ARMY_RON)
+        .expect_err("a lookalike is refused");
+    assert!(
+        refused.contains("light_cavalry and heavy_cavalry would look alike"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn the_in_game_rules_give_every_ruling_and_send_nobody_to_a_file() {
+    let rulings = include_str!("../../docs/wargame-rulings.md");
+    let numbered = |text: &str| -> Vec<u32> {
+        text.lines()
+            .filter_map(|l| l.split_once(". "))
+            .filter_map(|(n, _)| n.parse().ok())
+            .collect()
+    };
+    let in_docs = numbered(rulings);
+    assert_eq!(in_docs, (1..=39).collect::<Vec<u32>>());
+    let rules = black_and_white::ids::GameId::Wargame.rules_text();
+    assert_eq!(
+        numbered(rules),
+        in_docs,
+        "the in-game rules skip or reorder a ruling"
+    );
+    assert!(
+        !rules.contains("docs/") && !rules.contains(".md"),
+        "a player has no docs folder"
+    );
 }
 
 /// Loads every file of `folder` through the Bevy asset loader.

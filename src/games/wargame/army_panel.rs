@@ -207,6 +207,7 @@ fn army_panel(
                             {
                                 draft.buy(game, seat, &card.id);
                             }
+                            super::block_face::icon(ui, 30.0, seat, card.kind, Some(card.emblem));
                             ui.vertical(|ui| {
                                 let count = if bought > 0 {
                                     format!("  ×{bought}")

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::army_panel::card_line;
+use super::block_face::icon;
 use super::choices::{Aid, Offered, Selection, describe};
 use super::data::{Faction, Rulebook};
 use super::scenario::Goal;
@@ -141,22 +142,25 @@ fn side_card(ui: &mut egui::Ui, game: &Wargame, seat: Seat, me: Seat, name: &str
     for u in game.units.iter().filter(|u| u.owner == seat) {
         let known = u.known_to(me) || game.phase == Phase::Over;
         let place = u.at.map_or("destroyed".to_string(), |c| format!("at {c}"));
-        if known {
+        ui.horizontal(|ui| {
             let card = u.card();
-            let text = format!("{} — size {}/{} {place}", card.name, u.size, card.size);
-            let label = ui.label(egui::RichText::new(text).color(if u.at.is_some() {
-                egui::Color32::WHITE
+            icon(ui, 18.0, seat, u.kind, known.then_some(card.emblem));
+            if known {
+                let text = format!("{} — size {}/{} {place}", card.name, u.size, card.size);
+                let label = ui.label(egui::RichText::new(text).color(if u.at.is_some() {
+                    egui::Color32::WHITE
+                } else {
+                    egui::Color32::GRAY
+                }));
+                label.on_hover_text(card_line(card));
             } else {
-                egui::Color32::GRAY
-            }));
-            label.on_hover_text(card_line(card));
-        } else {
-            ui.label(
-                egui::RichText::new(format!("face down: {} {place}", u.kind.label()))
-                    .italics()
-                    .color(egui::Color32::GRAY),
-            );
-        }
+                ui.label(
+                    egui::RichText::new(format!("face down: {} {place}", u.kind.label()))
+                        .italics()
+                        .color(egui::Color32::GRAY),
+                );
+            }
+        });
     }
 }
 

@@ -11,9 +11,10 @@ use bevy::prelude::*;
 use hexx::HexLayout;
 
 use super::army_panel::Draft;
+use super::block_face::{FaceShape, face};
 use super::board::Coord;
 use super::choices::{Mark, Offered, Selection};
-use super::data::{Rulebook, Terrain, UnitType};
+use super::data::{Emblem, Rulebook, Terrain, UnitCard, UnitType};
 use super::look;
 use super::scenario::Goal;
 use super::state::{Phase, Wargame};
@@ -170,25 +171,6 @@ impl Brush<'_, '_, '_> {
                 rotation: Quat::from_rotation_z(angle),
                 scale: scale.extend(1.0),
             },
-        ));
-    }
-
-    fn text(
-        &mut self,
-        text: impl Into<String>,
-        at: Vec2,
-        z: f32,
-        size: f32,
-        colour: Color,
-        tag: impl Bundle,
-    ) {
-        self.commands.spawn((
-            TableEntity,
-            tag,
-            Text2d::new(text),
-            TextFont::from_font_size(size),
-            TextColor(colour),
-            Transform::from_translation(at.extend(z)),
         ));
     }
 }
@@ -544,11 +526,28 @@ fn terrain_symbol(brush: &mut Brush, terrain: Terrain, p: Vec2, r: f32) {
 struct Block {
     owner: Seat,
     kind: UnitType,
-    /// Class name and size, when the viewer knows them.
-    known: Option<(String, u8, u8)>,
+    /// The class's emblem, size and full size, when the viewer knows them.
+    known: Option<Known>,
     /// Moving this turn, picked up, or spent.
     state: BlockState,
     crippled: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Known {
+    emblem: Emblem,
+    size: u8,
+    full: u8,
+}
+
+impl Known {
+    fn of(card: &UnitCard, size: u8) -> Known {
+        Known {
+            emblem: card.emblem,
+            size,
+            full: card.size,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -574,7 +573,7 @@ fn blocks_seen(game: &Wargame, view: &View, draft: &Draft, viewer: Seat) -> Vec<
                 Block {
                     owner: u.owner,
                     kind: u.kind,
-                    known: Some((card.name.clone(), u.size, card.size)),
+                    known: Some(Known::of(card, u.size)),
                     state: BlockState::Ready,
                     crippled: u.crippled,
                 },
@@ -583,17 +582,12 @@ fn blocks_seen(game: &Wargame, view: &View, draft: &Draft, viewer: Seat) -> Vec<
         return out;
     }
     for u in &view.units {
-        let full = u
-            .class
-            .as_deref()
-            .and_then(|c| book.unit(c))
-            .map_or(0, |c| c.size);
         let known = u
             .class
             .as_deref()
             .and_then(|c| book.unit(c))
             .zip(u.size)
-            .map(|(card, size)| (card.name.clone(), size, full));
+            .map(|(card, size)| Known::of(card, size));
         let state = if active.contains(&u.id) {
             BlockState::Active
         } else if view.active == u.owner && view.used.activated.contains(&u.id) {
@@ -620,7 +614,7 @@ fn blocks_seen(game: &Wargame, view: &View, draft: &Draft, viewer: Seat) -> Vec<
                 Block {
                     owner: viewer,
                     kind: card.kind,
-                    known: Some((card.name.clone(), card.size, card.size)),
+                    known: Some(Known::of(card, card.size)),
                     state: if draft.moving == Some(i) {
                         BlockState::Active
                     } else {
@@ -632,16 +626,6 @@ fn blocks_seen(game: &Wargame, view: &View, draft: &Draft, viewer: Seat) -> Vec<
         }
     }
     out
-}
-
-/// The short name on a block: the initials of the class's longer words.
-fn initials(name: &str) -> String {
-    name.split_whitespace()
-        .filter(|w| w.len() > 3 || name.split_whitespace().count() == 1)
-        .filter_map(|w| w.chars().next())
-        .flat_map(char::to_uppercase)
-        .take(3)
-        .collect()
 }
 
 fn draw_pieces(
@@ -762,7 +746,7 @@ fn draw_pieces(
     for (at, list) in by_hex {
         let n = list.len();
         let side = match n {
-            1 => r * 0.92,
+            1 => r,
             2 => r * 0.7,
             _ => r * 0.52,
         };
@@ -905,63 +889,36 @@ fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
         0.0,
         Piece,
     );
-    // The unit type, as the enemy sees it: a cross for infantry, a bar for
-    // cavalry, a ball for artillery.
-    let symbol = p + Vec2::new(0.0, side * 0.14);
-    let s = side * 0.32;
-    match block.kind {
-        UnitType::Infantry => {
-            for angle in [0.6, -0.6] {
-                brush.paint(
-                    Shape::Square,
-                    ink,
-                    symbol,
-                    2.02,
-                    Vec2::new(s * 1.3, s * 0.16),
-                    angle,
-                    Piece,
-                );
-            }
-        }
-        UnitType::Cavalry => {
-            brush.paint(
-                Shape::Square,
-                ink,
-                symbol,
-                2.02,
-                Vec2::new(s * 1.3, s * 0.18),
-                0.6,
-                Piece,
-            );
-        }
-        UnitType::Artillery => {
-            brush.paint(
-                Shape::Circle,
-                ink,
-                symbol,
-                2.02,
-                Vec2::splat(s * 0.38),
-                0.0,
-                Piece,
-            );
-        }
-    }
-    if let Some((name, size, full)) = &block.known {
-        brush.text(
-            initials(name),
-            p - Vec2::new(0.0, side * 0.15),
-            2.03,
-            (side * 0.3).max(9.0),
-            ink,
+    // The face: the type symbol, and the class's emblem when it is known.
+    for (i, m) in face(block.kind, block.known.map(|k| k.emblem)).iter().enumerate() {
+        let colour = if m.hollow {
+            look::block_colour(block.owner)
+        } else {
+            ink
+        };
+        let shape = match m.shape {
+            FaceShape::Square => Shape::Square,
+            FaceShape::Circle => Shape::Circle,
+            FaceShape::Triangle => Shape::Triangle,
+        };
+        brush.paint(
+            shape,
+            colour,
+            p + m.at * side,
+            2.02 + i as f32 * 0.001,
+            m.size * side,
+            m.angle,
             Piece,
         );
+    }
+    if let Some(Known { size, full, .. }) = block.known {
         // Size dots on the edge that faces the owner: the block turns a
         // quarter for every step it has lost.
-        let lost = full.saturating_sub(*size);
+        let lost = full.saturating_sub(size);
         let angle = -FRAC_PI_2 * f32::from(lost);
-        for i in 0..*size {
+        for i in 0..size {
             // Large enough to count at a glance: up to four across the edge.
-            let along = (f32::from(i) - (f32::from(*size) - 1.0) / 2.0) * side * 0.22;
+            let along = (f32::from(i) - (f32::from(size) - 1.0) / 2.0) * side * 0.22;
             let local = Vec2::new(along, -side * 0.35);
             let at = p + Vec2::from_angle(angle).rotate(local);
             brush.paint(

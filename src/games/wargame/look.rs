@@ -41,6 +41,16 @@ pub fn block_colour(seat: usize) -> Color {
     }
 }
 
+pub fn block_egui(seat: usize) -> egui::Color32 {
+    let [r, g, b, _] = block_colour(seat).to_srgba().to_u8_array();
+    egui::Color32::from_rgb(r, g, b)
+}
+
+pub fn ink_egui(seat: usize) -> egui::Color32 {
+    let [r, g, b, _] = ink_colour(seat).to_srgba().to_u8_array();
+    egui::Color32::from_rgb(r, g, b)
+}
+
 /// Text and marks on a side's blocks.
 pub fn ink_colour(seat: usize) -> Color {
     if seat == 0 {

@@ -7,6 +7,7 @@
 
 pub mod army_panel;
 mod battle_panel;
+pub mod block_face;
 mod board_draw;
 mod board_input;
 pub mod catalogue;

@@ -37,6 +37,24 @@ pub enum UnitType {
     Artillery,
 }
 
+/// The mark above the type symbol on a block's face. Each class has its own
+/// among the classes of its type, so that a player tells a block at a
+/// glance; the enemy's hidden blocks show the type symbol alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Emblem {
+    /// Nothing above the type: the regular units.
+    Plain,
+    Dot,
+    Pair,
+    Ring,
+    Bar,
+    Spike,
+    Diamond,
+    Crown,
+    Tower,
+}
+
 /// A unit card's special ability, as a rule the engine applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -77,6 +95,7 @@ pub struct UnitCard {
     pub name: String,
     pub faction: Faction,
     pub kind: UnitType,
+    pub emblem: Emblem,
     /// A command check passes at or under this on 2d6.
     pub discipline: i32,
     pub melee: i32,
@@ -340,6 +359,17 @@ impl Rulebook {
         for unit in &self.units {
             if !(1..=4).contains(&unit.size) {
                 return Err(format!("unit {}: size {} is not 1 to 4", unit.id, unit.size));
+            }
+        }
+        for (i, a) in self.units.iter().enumerate() {
+            if let Some(b) = self.units[..i]
+                .iter()
+                .find(|b| (b.kind, b.emblem) == (a.kind, a.emblem))
+            {
+                return Err(format!(
+                    "units.ron: {} and {} would look alike on the board (both {:?} with the emblem {:?}): give one another emblem",
+                    b.id, a.id, a.kind, a.emblem
+                ));
             }
         }
         for terrain in Terrain::ALL {
