@@ -60,6 +60,11 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The whole application: a window, the tables, egui menus and sound.
 pub fn plugin(app: &mut App) {
+    let (width, height) = app
+        .world()
+        .get_resource::<session::Launch>()
+        .and_then(|l| l.size)
+        .unwrap_or((1280, 720));
     let scenarios = games::wargame::scenario_assets::SOURCE;
     games::wargame::scenario_assets::register_source(app, scenarios, scenarios);
     games::wargame::mods::register_source(app);
@@ -68,7 +73,7 @@ pub fn plugin(app: &mut App) {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Black & White".into(),
-                    resolution: (1280, 720).into(),
+                    resolution: (width, height).into(),
                     fit_canvas_to_parent: true,
                     // The page's own canvas, inside its loading screen.
                     canvas: cfg!(target_arch = "wasm32").then(|| "#game".to_string()),

@@ -20,7 +20,7 @@ use crate::session::Opponent;
 const USAGE: &str = "\
 usage:
   black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]
-                   [--scenario ID-or-PATH] [--build]]
+                   [--scenario ID-or-PATH] [--build] [--new-game] [--autoplay MOVES]] [--size WxH]
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
   black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S] [--scenario ID-or-PATH]
   black-and-white validate FILE...
@@ -28,7 +28,9 @@ usage:
 GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in the arena).
 Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
 --dice forces the next die results, each 1 to 6. Playing the wargame from the command line
-starts straight into the battle, both armies built by the computer; --build lets you build yours.";
+starts straight into the battle, both armies built by the computer; --build lets you build yours.
+--new-game opens the game's new-game dialog instead; --autoplay lets the computer make your
+first MOVES moves (lifting the curtain); --size sets the window, such as 1024x768.";
 
 #[derive(Debug, PartialEq)]
 pub enum Command {
@@ -89,6 +91,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             ("play", "--screenshot") => flags.screenshot = Some(PathBuf::from(value()?)),
             ("play", "--quick-setup") => flags.quick_setup = true,
             ("play", "--build") => flags.build = true,
+            ("play", "--new-game") => flags.new_game = true,
+            ("play", "--autoplay") => {
+                flags.autoplay = parse_number(&value()?, "--autoplay")?.min(10_000) as u32
+            }
+            ("play", "--size") => flags.size = Some(parse_size(&value()?)?),
             ("referee", "--bot") => {
                 let (seat, level) = parse_bot(&value()?)?;
                 flags.bots[seat] = Some(level);
@@ -110,6 +117,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             if let Some(scenario) = &flags.scenario {
                 wargame::scenario::find(scenario)?;
             }
+            if flags.game.is_none() && (flags.new_game || flags.autoplay > 0) {
+                return Err("--new-game and --autoplay need --game".into());
+            }
             Ok(Command::Play(Launch {
                 game: flags.game,
                 opponent: flags.opponent,
@@ -118,6 +128,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 quick_setup: flags.quick_setup,
                 scenario: flags.scenario,
                 build: flags.build,
+                size: flags.size,
+                new_game: flags.new_game,
+                autoplay: flags.autoplay,
             }))
         }
         "referee" => {
@@ -158,6 +171,9 @@ struct Flags {
     screenshot: Option<PathBuf>,
     quick_setup: bool,
     build: bool,
+    new_game: bool,
+    autoplay: u32,
+    size: Option<(u32, u32)>,
     bots: [Option<Level>; 2],
     scenario: Option<String>,
     dice: Vec<u8>,
@@ -169,6 +185,13 @@ struct Flags {
 fn parse_number(text: &str, flag: &str) -> Result<u64, String> {
     text.parse()
         .map_err(|_| format!("{flag} takes a whole number from 0 to 18446744073709551615, not `{text}`"))
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let wrong = || format!("--size takes WIDTHxHEIGHT, each 320 to 7680, such as 1024x768, not `{text}`");
+    let (w, h) = text.split_once('x').ok_or_else(wrong)?;
+    let side = |t: &str| t.parse::<u32>().ok().filter(|n| (320..=7680).contains(n));
+    Ok((side(w).ok_or_else(wrong)?, side(h).ok_or_else(wrong)?))
 }
 
 fn parse_dice(text: &str) -> Result<Vec<u8>, String> {

@@ -42,7 +42,7 @@ fn launch_from_command_line(
     settings: Res<Settings>,
     mut start: MessageWriter<StartMatch>,
 ) {
-    let Some(game) = launch.as_ref().and_then(|l| l.game) else {
+    let Some(game) = launch.as_ref().filter(|l| !l.new_game).and_then(|l| l.game) else {
         return;
     };
     let launch = launch.expect("checked above");

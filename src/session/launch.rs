@@ -21,4 +21,12 @@ pub struct Launch {
     pub scenario: Option<String>,
     /// Wargame: build your own army instead of the computer building it.
     pub build: bool,
+    /// The window's size in logical pixels (1280 x 720 without it).
+    pub size: Option<(u32, u32)>,
+    /// With `game`: open its new-game dialog instead of starting at once.
+    pub new_game: bool,
+    /// The computer plays the person's first this many moves (lifting the
+    /// curtain for each, and once more after the last): a game shown
+    /// part-way or at its end, for screenshots and demonstrations.
+    pub autoplay: u32,
 }

@@ -2,6 +2,7 @@
 //! computer opponent, the curtain between two people on one screen, the log,
 //! and the way from the new-game dialog to the result screen.
 
+mod autoplay;
 mod curtain;
 mod flow;
 mod launch;
@@ -18,6 +19,7 @@ use crate::rules::{Audience, Bot, Game, Level, Outcome, Seat, sub_seed};
 use crate::screens::{InGame, Screen};
 use crate::settings::Settings;
 
+pub use autoplay::Autoplay;
 pub use curtain::{LiftCurtain, ScreenTaken};
 pub use flow::{CoinFlip, MatchCommand, StartMatch};
 pub use launch::Launch;
@@ -338,7 +340,7 @@ impl GameLog {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((flow::plugin, curtain::plugin));
+    app.add_plugins((flow::plugin, curtain::plugin, autoplay::plugin));
 }
 
 /// Where the person's actions are applied, for systems that must see the
@@ -375,6 +377,13 @@ impl<G: Game + Narrated> Plugin for SessionPlugin<G> {
                 )
                     .chain()
                     .in_set(crate::AppSystems::Update),
+            )
+            .add_systems(
+                Update,
+                autoplay::drive::<G>
+                    .run_if(resource_exists::<Autoplay>.and_then(in_state(Screen::Playing)))
+                    .run_if(in_state(crate::menus::Menu::None))
+                    .in_set(crate::AppSystems::RecordInput),
             )
             .add_systems(
                 Update,

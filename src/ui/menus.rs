@@ -124,10 +124,24 @@ fn keys_of(game: GameId) -> &'static [(&'static str, &'static str)] {
             ("Space", "move on from a result"),
         ],
         GameId::Wargame => &[
+            (
+                "N / Shift+N",
+                "the cursor to the next / last hex where you can act",
+            ),
+            ("Shift+Arrows", "the cursor one hex that way"),
+            (
+                "Enter",
+                "click the cursor's hex (activate, move, attack, pick up)",
+            ),
+            ("Backspace", "right-click it (take a block off while building)"),
+            ("Ctrl+Enter", "deploy the army"),
+            ("1-9", "the action bar's buttons"),
+            ("O", "choose the commander's order"),
             ("A-D", "the aid card's options"),
             ("Space", "end the activation"),
             ("E", "end the turn"),
             ("U or Ctrl+Z", "undo a move that revealed nothing"),
+            ("T", "the tutorial's Next"),
             ("Arrows, + / -, Home", "pan, zoom, reset the view"),
         ],
     }

@@ -105,6 +105,11 @@ impl FreeSpace {
         self.keep_rest(&root);
     }
 
+    /// Logical pixels per egui point (above 1 with larger text).
+    pub fn zoom(&self) -> f32 {
+        self.zoom
+    }
+
     /// The free space in the window's logical pixels.
     pub fn in_pixels(&self) -> Option<egui::Rect> {
         self.rect.map(|r| {
@@ -146,13 +151,15 @@ pub const TABLE_CENTER_X: f32 = -frame::LOG_WIDTH / 2.0;
 
 fn spawn_camera(mut commands: Commands) {
     // Bevy lays out 2D text only for cameras that saw a sprite-class entity
-    // (Text2d is one) in the last frame, and a text changed on a frame
-    // without one is never laid out until it changes again. Under the
-    // curtain every table entity is hidden, so labels set as it lifted
-    // (betting's slot numbers and chip counts) stayed blank. This clear
-    // pixel keeps the camera seeing one.
+    // in the last frame, and a text changed on a frame without one is never
+    // laid out until it changes again. Under the curtain every table entity
+    // is hidden, so labels set as it lifted (betting's slot numbers and chip
+    // counts) stayed blank. A plain sprite is not of that class in Bevy
+    // 0.20 (a probe of the camera's visible entities showed none under the
+    // curtain); a Text2d is, so this blank one keeps the camera seeing one.
     commands.spawn((
-        Sprite::from_color(Color::NONE, Vec2::ONE),
+        Text2d::new(" "),
+        bevy::camera::visibility::NoFrustumCulling,
         Transform::from_xyz(0.0, 0.0, -10.0),
     ));
     commands.spawn((

@@ -9,7 +9,7 @@ use crate::games::GameId;
 use crate::menus::Menu;
 use crate::rules::Level;
 use crate::screens::Screen;
-use crate::session::{GameLog, MatchCommand, MatchResult, Opponent, StartMatch};
+use crate::session::{GameLog, Launch, MatchCommand, MatchResult, Opponent, StartMatch};
 use crate::settings::Settings;
 
 /// The game picked in the list, for the new-game dialog.
@@ -20,6 +20,7 @@ pub struct Chosen {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, open_new_game_from_command_line);
     app.add_systems(
         EguiPrimaryContextPass,
         (
@@ -34,6 +35,26 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(UiLayer::Frame)
             .run_if(in_state(Menu::None).or_else(in_state(Menu::Rules))),
     );
+}
+
+/// `--game GAME --new-game`: the game's new-game dialog at once.
+fn open_new_game_from_command_line(
+    mut commands: Commands,
+    launch: Option<Res<Launch>>,
+    settings: Res<Settings>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(launch) = launch.filter(|l| l.new_game) else {
+        return;
+    };
+    let Some(game) = launch.game else { return };
+    commands.insert_resource(Chosen {
+        game,
+        opponent: launch
+            .opponent
+            .unwrap_or(Opponent::Computer(settings.default_difficulty)),
+    });
+    next.set(Screen::NewGame);
 }
 
 fn title(

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use crate::screens::Screen;
-use crate::session::Launch;
+use crate::session::{Autoplay, Launch};
 
 /// Frames drawn on the table before the picture is taken: enough for the
 /// first animations to settle under a software renderer.
@@ -33,13 +33,19 @@ fn take_screenshot(
     mut commands: Commands,
     launch: Res<Launch>,
     screen: Res<State<Screen>>,
+    autoplay: Option<Res<Autoplay>>,
     mut progress: Local<Progress>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let path = launch.screenshot.clone().expect("run only with a path");
     match progress.taken.clone() {
         None => {
-            let on_table = launch.game.is_none() || matches!(screen.get(), Screen::Playing | Screen::Result);
+            // The dialog or the title screen at once; a table once the
+            // computer has made the moves asked of it.
+            let on_table = launch.game.is_none()
+                || launch.new_game
+                || (matches!(screen.get(), Screen::Playing) && autoplay.is_none_or(|a| a.left == 0))
+                || matches!(screen.get(), Screen::Result);
             if on_table {
                 progress.frames += 1;
             }

@@ -15,7 +15,7 @@ use black_and_white::session::{Act, LiftCurtain, Opponent, Prepared, Shown, Star
 
 use crate::headless::{app as new_app, config_dir};
 
-fn start(scenario: u32, opponent: Opponent) -> App {
+pub fn start(scenario: u32, opponent: Opponent) -> App {
     let mut app = new_app(&config_dir(&format!("tutorial-{scenario}-{opponent:?}")));
     app.insert_resource(Prepared::<Wargame> {
         config: setup_for(&shipped(scenario).unwrap(), true),
@@ -31,7 +31,7 @@ fn start(scenario: u32, opponent: Opponent) -> App {
     app
 }
 
-fn shown(app: &App) -> &Shown<Wargame> {
+pub fn shown(app: &App) -> &Shown<Wargame> {
     app.world().resource::<Shown<Wargame>>()
 }
 
@@ -55,7 +55,7 @@ fn first_legal(app: &App, kind: impl Fn(&Action) -> bool) -> Option<Action> {
 }
 
 /// Frames until the person is asked to act (the computer moves meanwhile).
-fn until_my_turn(app: &mut App) {
+pub fn until_my_turn(app: &mut App) {
     for _ in 0..2000 {
         let seen = shown(app);
         if seen.curtain.is_some() {

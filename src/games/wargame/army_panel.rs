@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::board::Coord;
+use super::choices::Selection;
 use super::data::{Faction, Rulebook, UnitCard};
 use super::state::{Action, Phase, Placement, Wargame};
 use crate::rules::{Level, Seat, sub_seed};
@@ -144,7 +145,7 @@ fn army_panel(
     shown: Res<Shown<Wargame>>,
     mut draft: ResMut<Draft>,
     mut acts: MessageWriter<Act<Wargame>>,
-    keys: Res<ButtonInput<KeyCode>>,
+    selection: Res<Selection>,
 ) -> Result {
     let game = &shown.view.seen;
     if game.phase != Phase::Building || shown.curtain.is_some() {
@@ -160,7 +161,7 @@ fn army_panel(
     let book = Rulebook::get();
     let faction = Faction::of_seat(seat);
     let mut root = space.ui(ctx, "army-root");
-    let mut deploy = keys.just_pressed(KeyCode::Enter);
+    let mut deploy = false;
     egui::Panel::left("army")
         .exact_size(340.0)
         .resizable(false)
@@ -236,7 +237,7 @@ fn army_panel(
         }
         (_, Err(e), _) => e.clone(),
         (_, Ok(()), _) => {
-            "Click a block, then a hex of your first row, to move it; right-click removes it.".into()
+            "Click a block, then a hex of your first row, to move it; right-click removes it. Keys: N steps through your blocks, Enter picks one up and puts it down, Backspace removes it.".into()
         }
     };
     let mut root = space.ui(ctx, "army-bar-root");
@@ -260,10 +261,18 @@ fn army_panel(
                 draft.moving = None;
                 draft.problem = None;
             }
-            deploy |= ui
+            deploy = ui
                 .add_enabled(
                     check.is_ok(),
-                    egui::Button::new(egui::RichText::new("Deploy (Enter)").size(20.0).strong()),
+                    egui::Button::new(
+                        egui::RichText::new(if selection.cursor.is_some() {
+                            "Deploy (Ctrl+Enter)"
+                        } else {
+                            "Deploy (Enter)"
+                        })
+                        .size(20.0)
+                        .strong(),
+                    ),
                 )
                 .clicked();
         });

@@ -11,10 +11,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::army_panel::card_line;
 use super::block_face::icon;
+use super::board_draw::BoardLayout;
 use super::choices::{Aid, Offered, Selection, describe};
 use super::data::{Faction, Rulebook};
 use super::scenario::Goal;
-use super::state::{Action, Pending, Phase, Wargame};
+use super::state::{Pending, Phase, Wargame};
 use super::undo::{UndoStack, UndoStep};
 use crate::rules::Seat;
 use crate::screens::Screen;
@@ -212,30 +213,10 @@ fn action_bar(
                     }
                     ui.separator();
                 }
-                let mut buttons: Vec<&Action> = offered.shown.buttons.iter().collect();
-                if let Some(hex) = selection.choosing {
-                    buttons.extend(offered.shown.at(hex));
-                }
-                if let Some(hex) = selection.hex {
-                    buttons.retain(|a| match a {
-                        Action::Activate { units, order } => {
-                            game.units[units[0]].at == Some(hex) && *order == selection.order
-                        }
-                        _ => true,
-                    });
-                } else {
-                    buttons.retain(|a| !matches!(a, Action::Activate { .. }));
-                }
-                // A mass march is offered once a regular infantry block is
-                // clicked: one button for each direction it can go.
-                buttons.retain(|a| match a {
-                    Action::MassMarch { moves } => moves
-                        .iter()
-                        .any(|(u, _)| selection.hex.is_some() && game.units[*u].at == selection.hex),
-                    _ => true,
-                });
-                for action in buttons {
-                    if ui.button(describe(game, seat, action)).clicked() {
+                for (i, action) in offered.bar(game, &selection).into_iter().enumerate() {
+                    let text = describe(game, seat, action);
+                    let text = if i < 9 { format!("{} {text}", i + 1) } else { text };
+                    if ui.button(text).clicked() {
                         acts.write(Act::new(action.clone()));
                     }
                 }
@@ -285,21 +266,40 @@ fn status(game: &Wargame, seat: Seat, selection: &Selection) -> String {
                 .and_then(|n| game.commander_order(seat, n))
                 .map_or(String::new(), |o| format!(" with the order “{}”", o.name()));
             format!(
-                "Your turn: click a block to activate it{order} ({left} special tokens left); E ends the turn."
+                "Your turn: click a block (or N, Enter) to activate it{order} ({left} special tokens left); E ends the turn."
             )
         }
     }
 }
 
-/// What stands on the hex under the mouse, as a tooltip.
-fn hover_card(mut contexts: EguiContexts, shown: Res<Shown<Wargame>>, selection: Res<Selection>) -> Result {
-    let Some(at) = selection.hover else { return Ok(()) };
+/// What stands on the hex under the mouse, or under the keyboard's cursor
+/// when the mouse is off the board, as a tooltip beside it.
+fn hover_card(
+    mut contexts: EguiContexts,
+    shown: Res<Shown<Wargame>>,
+    selection: Res<Selection>,
+    board: Option<Res<BoardLayout>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (at, place) = match (selection.hover, selection.cursor) {
+        (Some(at), _) if !ctx.is_pointer_over_egui() => (at, ctx.pointer_hover_pos().unwrap_or_default()),
+        (_, Some(at)) if let Some(board) = &board => {
+            let (camera, transform) = *camera;
+            // Beside the hex, clear of the blocks below it.
+            let beside = board.world(at) + Vec2::new(board.size, board.size * 0.5);
+            let Ok(p) = camera.world_to_viewport(transform, beside.extend(0.0)) else {
+                return Ok(());
+            };
+            (
+                at,
+                egui::pos2(p.x, p.y) / ctx.zoom_factor() - egui::vec2(18.0, 18.0),
+            )
+        }
+        _ => return Ok(()),
+    };
     let game = &shown.view.seen;
     let me = shown.seat;
-    let ctx = contexts.ctx_mut()?;
-    if ctx.is_pointer_over_egui() {
-        return Ok(());
-    }
     let mut lines = vec![format!("{at}: {}", game.map.at(at).label())];
     let tokens = game.tokens_at(at);
     if let Some((w, _)) = tokens.works {
@@ -321,7 +321,7 @@ fn hover_card(mut contexts: EguiContexts, shown: Res<Shown<Wargame>>, selection:
     }
     egui::Area::new(egui::Id::new("hex-card"))
         .order(egui::Order::Tooltip)
-        .fixed_pos(ctx.pointer_hover_pos().unwrap_or_default() + egui::vec2(18.0, 18.0))
+        .fixed_pos(place + egui::vec2(18.0, 18.0))
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {

@@ -724,6 +724,11 @@ fn draw_pieces(
             );
         }
     }
+    if let Some(at) = selection.cursor.filter(|_| !hidden) {
+        for radius in [0.93, 0.86] {
+            ring(&mut brush, board.world(at), r * radius, look::CURSOR, 0.97, Piece);
+        }
+    }
     for (hex, colour) in [
         (selection.hex, look::SELECTED),
         (selection.choosing, look::SELECTED),

@@ -1,8 +1,10 @@
 //! The board under mouse and keyboard: pan (arrow keys, right or middle
 //! drag) and zoom (wheel, + and -, Home resets); the hex under the mouse;
-//! and clicks, turned into the action they stand for. Keys: Space ends the
-//! activation, E the turn, A-D pick the aid card's option, U or Ctrl+Z
-//! takes back a step.
+//! and clicks, turned into the action they stand for. Keys: a hex cursor
+//! (N, Shift+N, Shift+arrows) with Enter for a click and Backspace for a
+//! right-click, Space ends the activation, E the turn, A-D pick the aid
+//! card's option, O the commander's order, 1-9 the action bar's buttons,
+//! U or Ctrl+Z takes back a step.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
@@ -47,21 +49,13 @@ impl Default for View {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<View>()
         .init_resource::<PanelMargins>()
-        .add_message::<BoardClick>()
+        .add_plugins(keys_plugin)
         .add_systems(
             Update,
-            (
-                (
-                    pan_and_zoom,
-                    mouse,
-                    keys.run_if(not(egui_wants_any_keyboard_input)),
-                )
-                    .run_if(in_state(Menu::None))
-                    .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
-                click,
-            )
+            (pan_and_zoom, mouse)
                 .chain()
-                .run_if(resource_exists::<Shown<Wargame>>.and_then(resource_exists::<BoardLayout>))
+                .before(keys)
+                .run_if(at_the_board)
                 .in_set(crate::AppSystems::RecordInput),
         )
         .add_systems(
@@ -69,6 +63,35 @@ pub(super) fn plugin(app: &mut App) {
             aim_camera.run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<Shown<Wargame>>)),
         )
         .add_systems(OnExit(InGame), (reset_view, reset_camera));
+}
+
+/// The board's keys and what a click does, without the window's mouse and
+/// camera: public for the headless tests.
+pub fn keys_plugin(app: &mut App) {
+    app.add_message::<BoardClick>().add_systems(
+        Update,
+        (
+            keys.run_if(not(egui_wants_any_keyboard_input))
+                .run_if(at_the_board),
+            click,
+        )
+            .chain()
+            .run_if(resource_exists::<Shown<Wargame>>.and_then(resource_exists::<BoardLayout>))
+            .in_set(crate::AppSystems::RecordInput),
+    );
+}
+
+/// The board takes input while no menu covers it.
+fn at_the_board(
+    menu: Option<Res<State<Menu>>>,
+    screen: Res<State<Screen>>,
+    shown: Option<Res<Shown<Wargame>>>,
+    board: Option<Res<BoardLayout>>,
+) -> bool {
+    menu.is_none_or(|m| *m.get() == Menu::None)
+        && matches!(screen.get(), Screen::Playing | Screen::Result)
+        && shown.is_some()
+        && board.is_some()
 }
 
 fn reset_view(mut view: ResMut<View>, mut margins: ResMut<PanelMargins>) {
@@ -85,6 +108,8 @@ fn pan_and_zoom(
     mut view: ResMut<View>,
 ) {
     let speed = 500.0 * time.delta_secs() * view.zoom;
+    // Shift with the arrows moves the keyboard's cursor instead.
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
     let mut pan = Vec2::ZERO;
     for (key, dir) in [
         (KeyCode::ArrowLeft, Vec2::NEG_X),
@@ -92,7 +117,7 @@ fn pan_and_zoom(
         (KeyCode::ArrowUp, Vec2::Y),
         (KeyCode::ArrowDown, Vec2::NEG_Y),
     ] {
-        if keys.pressed(key) {
+        if keys.pressed(key) && !shift {
             pan += dir * speed;
         }
     }
@@ -139,12 +164,13 @@ struct PanelMargins {
 }
 
 /// Room kept below the board from the start for the action bar at its
-/// tallest (a hex's choices as buttons on two rows).
-const ACTION_BAR_ROOM: f32 = 120.0;
+/// tallest (a status of two lines over the aid card and a hex's choices as
+/// buttons on two rows), in egui points.
+const ACTION_BAR_ROOM: f32 = 170.0;
 
 impl PanelMargins {
     /// Takes in this frame's free space; the rectangle to fit the board in.
-    fn fit_into(&mut self, window: Vec2, building: bool, free: egui::Rect) -> egui::Rect {
+    fn fit_into(&mut self, window: Vec2, building: bool, free: egui::Rect, bar_room: f32) -> egui::Rect {
         let now = [
             free.min.x,
             window.x - free.max.x,
@@ -155,7 +181,7 @@ impl PanelMargins {
             *self = PanelMargins {
                 window,
                 building,
-                widest: [0.0, 0.0, 0.0, ACTION_BAR_ROOM],
+                widest: [0.0, 0.0, 0.0, bar_room],
             };
         }
         for (widest, now) in self.widest.iter_mut().zip(now) {
@@ -188,7 +214,8 @@ fn aim_camera(
     if size.x <= 0.0 || size.y <= 0.0 || free.width() <= 0.0 || free.height() <= 0.0 {
         return;
     }
-    let free = margins.fit_into(size, shown.view.seen.phase == Phase::Building, free);
+    let building = shown.view.seen.phase == Phase::Building;
+    let free = margins.fit_into(size, building, free, ACTION_BAR_ROOM * space.zoom());
     // World units per logical pixel at scale 1 (the camera fits the
     // 1280 x 720 table into the window).
     let per_pixel = (TABLE_SIZE.x / size.x).max(TABLE_SIZE.y / size.y);
@@ -238,6 +265,9 @@ fn mouse(
         selection.hover = hex;
     }
     let Some(at) = hex else { return };
+    if buttons.any_just_pressed([MouseButton::Left, MouseButton::Right]) && selection.cursor.is_some() {
+        selection.cursor = None;
+    }
     if buttons.just_pressed(MouseButton::Left) {
         clicks.write(BoardClick { at, secondary: false });
     }
@@ -246,15 +276,49 @@ fn mouse(
     }
 }
 
+/// Keys for everything a click does: the cursor steps through the hexes
+/// where something can be done (N, Shift+N) or one hex at a time
+/// (Shift+arrows), and Enter is a click there, Backspace a right-click;
+/// 1-9 press the action bar's buttons, O chooses the commander's order.
+#[allow(clippy::too_many_arguments)]
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     shown: Res<Shown<Wargame>>,
     offered: Res<Offered>,
+    draft: Res<Draft>,
+    board: Res<BoardLayout>,
     mut selection: ResMut<Selection>,
+    mut clicks: MessageWriter<BoardClick>,
     mut acts: MessageWriter<Act<Wargame>>,
     mut undo: MessageWriter<UndoStep>,
 ) {
-    if shown.acting.is_none() {
+    let Some(seat) = shown.acting else { return };
+    let game = &shown.view.seen;
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    move_cursor(
+        &keys,
+        shift,
+        game,
+        &board,
+        &cursor_stops(game, seat, &offered, &draft, &board),
+        &mut selection,
+    );
+    if let Some(at) = selection.cursor {
+        if keys.just_pressed(KeyCode::Enter) && !ctrl {
+            clicks.write(BoardClick { at, secondary: false });
+        }
+        if keys.just_pressed(KeyCode::Backspace) || keys.just_pressed(KeyCode::Delete) {
+            clicks.write(BoardClick { at, secondary: true });
+        }
+    }
+    if game.phase == Phase::Building {
+        // Enter is a click while the cursor is on the board; Ctrl+Enter
+        // deploys either way.
+        let deploy = keys.just_pressed(KeyCode::Enter) && (ctrl || selection.cursor.is_none());
+        if deploy && game.check_build(seat, &draft.commander, &draft.army).is_ok() {
+            acts.write(Act::new(draft.action()));
+        }
         return;
     }
     let offers = |wanted: &Action| offered.all.buttons.contains(wanted);
@@ -264,7 +328,6 @@ fn keys(
     if keys.just_pressed(KeyCode::KeyE) && offers(&Action::EndTurn) {
         acts.write(Act::new(Action::EndTurn));
     }
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
         undo.write(UndoStep);
     }
@@ -281,6 +344,111 @@ fn keys(
                 Some(aid)
             };
         }
+    }
+    if keys.just_pressed(KeyCode::KeyO) {
+        selection.order = next_order(game, seat, selection.order);
+    }
+    let bar = offered.bar(game, &selection);
+    for (i, key) in DIGITS.iter().enumerate() {
+        if keys.just_pressed(*key)
+            && let Some(action) = bar.get(i)
+        {
+            acts.write(Act::new((*action).clone()));
+        }
+    }
+}
+
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// The commander's next order that may still be given this turn, then none.
+fn next_order(game: &Wargame, seat: usize, now: Option<u8>) -> Option<u8> {
+    let first = now.map_or(1, |n| n + 1);
+    (first..=9).find(|&n| game.commander_order(seat, n).is_some() && (n == 1 || !game.used.order))
+}
+
+/// Where N and Shift+N take the cursor, top to bottom and left to right:
+/// while building, your blocks (or your first row, with a block picked
+/// up); in battle, what `Offered::hexes` says.
+fn cursor_stops(
+    game: &Wargame,
+    seat: usize,
+    offered: &Offered,
+    draft: &Draft,
+    board: &BoardLayout,
+) -> Vec<Coord> {
+    let mut stops = if game.phase == Phase::Building {
+        if draft.moving.is_some() {
+            Draft::first_row(game, seat)
+        } else {
+            let mut hexes: Vec<Coord> = draft.army.iter().map(|p| p.at).collect();
+            hexes.dedup();
+            hexes
+        }
+    } else {
+        offered.hexes(game)
+    };
+    stops.sort_by(|a, b| {
+        let (a, b) = (board.world(*a), board.world(*b));
+        b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x))
+    });
+    stops.dedup();
+    stops
+}
+
+fn move_cursor(
+    keys: &ButtonInput<KeyCode>,
+    shift: bool,
+    game: &Wargame,
+    board: &BoardLayout,
+    stops: &[Coord],
+    selection: &mut Selection,
+) {
+    if keys.just_pressed(KeyCode::KeyN) && !stops.is_empty() {
+        let now = selection.cursor.and_then(|c| stops.iter().position(|s| *s == c));
+        let next = match (now, shift) {
+            (Some(i), false) => (i + 1) % stops.len(),
+            (Some(i), true) => (i + stops.len() - 1) % stops.len(),
+            (None, false) => 0,
+            (None, true) => stops.len() - 1,
+        };
+        selection.cursor = Some(stops[next]);
+    }
+    if !shift {
+        return;
+    }
+    for (key, dir) in [
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+    ] {
+        if !keys.just_pressed(key) {
+            continue;
+        }
+        let Some(from) = selection.cursor.or_else(|| stops.first().copied()) else {
+            selection.cursor = game.map.coords().next();
+            continue;
+        };
+        // The neighbour that lies most nearly that way.
+        let here = board.world(from);
+        let best = from
+            .neighbours()
+            .into_iter()
+            .filter(|n| game.map.contains(*n))
+            .map(|n| (n, (board.world(n) - here).normalize_or_zero().dot(dir)))
+            .filter(|(_, along)| *along > 0.4)
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        selection.cursor = Some(best.map_or(from, |(n, _)| n));
     }
 }
 

@@ -24,6 +24,9 @@ pub struct Selection {
     pub order: Option<u8>,
     /// A hex with several actions: they are offered as buttons.
     pub choosing: Option<Coord>,
+    /// The keyboard's hex cursor, shown once a key moves it; Enter does
+    /// there what a click does.
+    pub cursor: Option<Coord>,
 }
 
 impl Selection {
@@ -277,7 +280,53 @@ pub struct Offered {
     pub shown: Choices,
 }
 
-pub(super) fn plugin(app: &mut App) {
+impl Offered {
+    /// The action bar's buttons, in order: what is offered without a hex,
+    /// the actions of a hex with several, the activation of the block
+    /// clicked (with the order chosen) and its mass marches. Keys 1-9 press
+    /// them.
+    pub fn bar<'a>(&'a self, game: &Wargame, selection: &Selection) -> Vec<&'a Action> {
+        let mut buttons: Vec<&Action> = self.shown.buttons.iter().collect();
+        if let Some(hex) = selection.choosing {
+            buttons.extend(self.shown.at(hex));
+        }
+        let on_clicked = |u: usize| selection.hex.is_some() && game.units[u].at == selection.hex;
+        buttons.retain(|a| match a {
+            Action::Activate { units, order } => on_clicked(units[0]) && *order == selection.order,
+            // A mass march is offered once a regular infantry block is
+            // clicked: one button for each direction it can go.
+            Action::MassMarch { moves } => moves.iter().any(|(u, _)| on_clicked(*u)),
+            _ => true,
+        });
+        buttons
+    }
+
+    /// The hexes where something can be done now, for the keyboard's cursor
+    /// to step through: the blocks that may be activated, or the hexes the
+    /// activation (or an answer to a hit) may go to.
+    pub fn hexes(&self, game: &Wargame) -> Vec<Coord> {
+        let mut hexes: Vec<Coord> = self.shown.marks().into_iter().map(|(at, _)| at).collect();
+        if hexes.is_empty() {
+            for action in &self.all.buttons {
+                let units: Vec<usize> = match action {
+                    Action::Activate { units, .. } => units.clone(),
+                    Action::MassMarch { moves } => moves.iter().map(|(u, _)| *u).collect(),
+                    _ => Vec::new(),
+                };
+                hexes.extend(units.into_iter().filter_map(|u| game.units[u].at));
+            }
+        }
+        let mut seen = Vec::new();
+        hexes.retain(|h| {
+            let fresh = !seen.contains(h);
+            seen.push(*h);
+            fresh
+        });
+        hexes
+    }
+}
+
+pub fn plugin(app: &mut App) {
     app.init_resource::<Offered>()
         .init_resource::<Selection>()
         .add_systems(

@@ -67,5 +67,7 @@ pub const TARGET: Color = Color::srgba(0.95, 0.25, 0.20, 0.55);
 pub const FIRE_AT: Color = Color::srgba(1.0, 0.55, 0.10, 0.45);
 /// The hex a tutorial step points at: a bright double ring.
 pub const TUTORIAL: Color = Color::srgb(0.30, 0.85, 1.0);
+/// The keyboard's hex cursor: a white double ring.
+pub const CURSOR: Color = Color::srgb(1.0, 1.0, 1.0);
 pub const SELECTED: Color = Color::srgba(1.0, 0.90, 0.30, 0.55);
 pub const HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.22);

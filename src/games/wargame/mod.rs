@@ -8,8 +8,8 @@
 pub mod army_panel;
 mod battle_panel;
 pub mod block_face;
-mod board_draw;
-mod board_input;
+pub mod board_draw;
+pub mod board_input;
 pub mod catalogue;
 pub mod choices;
 mod dice;

@@ -13,6 +13,14 @@ use crate::ui::{UiLayer, theme};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
+        Update,
+        next_key
+            .run_if(in_state(Screen::Playing))
+            .run_if(in_state(crate::menus::Menu::None))
+            .run_if(resource_exists::<Tutorial>)
+            .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input)),
+    )
+    .add_systems(
         EguiPrimaryContextPass,
         step_window
             .run_if(in_state(Screen::Playing))
@@ -32,6 +40,26 @@ fn waiting_for(until: Until) -> Option<&'static str> {
         Until::Attack => Some("Attack an enemy block to go on."),
         Until::EndActivation => Some("End an activation (Space) to go on."),
         Until::EndTurn => Some("End your turn (E) to go on."),
+    }
+}
+
+/// T is the step's Next, or Close at the end.
+fn next_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    tutorial: Res<Tutorial>,
+    mut commands: MessageWriter<TutorialCommand>,
+) {
+    if !keys.just_pressed(KeyCode::KeyT) {
+        return;
+    }
+    match tutorial.current() {
+        Some((_, _, lesson)) if lesson.until == Until::Next => {
+            commands.write(TutorialCommand::Next);
+        }
+        Some(_) => {}
+        None => {
+            commands.write(TutorialCommand::Leave);
+        }
     }
 }
 
@@ -57,8 +85,8 @@ fn step_window(
                     ui.vertical(|ui| {
                         match waiting_for(lesson.until) {
                             None => {
-                                let next =
-                                    egui::Button::new(egui::RichText::new("Next").strong()).selected(true);
+                                let next = egui::Button::new(egui::RichText::new("Next (T)").strong())
+                                    .selected(true);
                                 if ui.add(next).clicked() {
                                     commands.write(TutorialCommand::Next);
                                 }
@@ -77,7 +105,7 @@ fn step_window(
                         egui::RichText::new("That is all there is to it. Play on and win the battle!")
                             .size(18.0),
                     );
-                    if ui.button("Close").clicked() {
+                    if ui.button("Close (T)").clicked() {
                         commands.write(TutorialCommand::Leave);
                     }
                 }
