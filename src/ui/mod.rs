@@ -93,14 +93,18 @@ impl FreeSpace {
         self.rect = Some(ui.available_rect_before_wrap());
     }
 
-    /// A game's bar along the bottom of the free space, its contents in one
-    /// centred row; the rest stays free for the next layer.
+    /// A game's bar along the bottom of the free space, its contents in a
+    /// row that wraps onto a second where the window is narrow (so no
+    /// button is cut off at 1024 pixels); the rest stays free for the next
+    /// layer.
     pub fn bottom_bar(&mut self, ctx: &egui::Context, id: &'static str, add: impl FnOnce(&mut egui::Ui)) {
         let mut root = self.ui(ctx, id);
         egui::Panel::bottom(egui::Id::new(id).with("bar"))
             .min_size(72.0)
             .show(&mut root, |ui| {
-                ui.horizontal_centered(add);
+                ui.add_space(8.0);
+                ui.horizontal_wrapped(add);
+                ui.add_space(8.0);
             });
         self.keep_rest(&root);
     }

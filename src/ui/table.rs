@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::screens::{InGame, Screen};
 use crate::settings::Settings;
-use crate::ui::{TABLE_CENTER_X, TABLE_SIZE, frame, theme};
+use crate::ui::{FreeSpace, TABLE_CENTER_X, TABLE_SIZE, frame, theme};
 
 /// On every entity of a game's table, so that one system clears any table
 /// when a new game is laid, and leaving the game despawns it.
@@ -37,12 +37,56 @@ impl Reveal {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnExit(InGame), forget_reveal)
-        .add_systems(OnEnter(Screen::Result), start_reveal);
+        .add_systems(OnEnter(Screen::Result), start_reveal)
+        .add_systems(PostUpdate, fit_camera_to_felt);
+}
+
+/// The felt's rim, which the camera fits into the room the panels leave.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Felt {
+    size: Vec2,
+}
+
+/// Fits the felt (and a small margin) into the part of the window the log,
+/// the top bar and the bottom bar leave, and centres it there: at 1024 x
+/// 768 the fixed-width log would otherwise cover the felt's right side.
+fn fit_camera_to_felt(
+    felt: Query<&Felt>,
+    space: Res<FreeSpace>,
+    window: Option<Single<&Window>>,
+    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
+) {
+    let (Some(felt), Some(window), Some(camera)) = (felt.iter().next(), window, camera) else {
+        return;
+    };
+    let Some(free) = space.in_pixels() else { return };
+    let size = window.size();
+    if size.x <= 0.0 || size.y <= 0.0 || free.width() <= 1.0 || free.height() <= 1.0 {
+        return;
+    }
+    // World units per logical pixel at scale 1 (the projection shows at
+    // least the 1280 x 720 table).
+    let per_pixel = (TABLE_SIZE.x / size.x).max(TABLE_SIZE.y / size.y);
+    let room = felt.size + Vec2::splat(16.0);
+    let scale = (room.x / (free.width() * per_pixel)).max(room.y / (free.height() * per_pixel));
+    let offset = Vec2::new(free.center().x - size.x / 2.0, size.y / 2.0 - free.center().y);
+    let target = Vec2::new(TABLE_CENTER_X, 0.0) - offset * per_pixel * scale;
+    let (mut transform, mut projection) = camera.into_inner();
+    if transform.translation.truncate() != target {
+        transform.translation.x = target.x;
+        transform.translation.y = target.y;
+    }
+    if let Projection::Orthographic(ortho) = &mut *projection
+        && ortho.scale != scale
+    {
+        ortho.scale = scale;
+    }
 }
 
 /// Lays the green felt, with its lighter rim, under a game's table.
 pub fn spawn_felt(commands: &mut Commands, meshes: &mut Assets<Mesh>, materials: &mut Assets<ColorMaterial>) {
     let felt = Vec2::new(TABLE_SIZE.x - frame::LOG_WIDTH - 40.0, TABLE_SIZE.y - 120.0);
+    commands.spawn((TableEntity, Felt { size: felt + 12.0 }));
     for (size, colour, z) in [(felt + 12.0, theme::FELT_LINE, 0.0), (felt, theme::FELT, 0.1)] {
         commands.spawn((
             TableEntity,

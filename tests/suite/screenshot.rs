@@ -10,6 +10,12 @@ const BIN: &str = env!("CARGO_BIN_EXE_black-and-white");
 /// Runs the game with these arguments and a screenshot path; the picture's
 /// size and RGB pixels.
 pub fn screenshot(name: &str, args: &[&str]) -> (u32, u32, Vec<u8>) {
+    screenshot_sized(name, (1280, 720), args)
+}
+
+/// The same in a window of `size`, on a virtual screen of that size unless
+/// it is the 1280 x 720 one CI's whole test run has.
+pub fn screenshot_sized(name: &str, size: (u32, u32), args: &[&str]) -> (u32, u32, Vec<u8>) {
     let dir = std::env::temp_dir().join(format!("bw-shot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out_dir = std::env::var_os("SCREENSHOT_DIR")
@@ -18,18 +24,21 @@ pub fn screenshot(name: &str, args: &[&str]) -> (u32, u32, Vec<u8>) {
     std::fs::create_dir_all(&out_dir).unwrap();
     let path = out_dir.join(format!("{name}.png"));
     let _ = std::fs::remove_file(&path);
-    let mut command = if std::env::var_os("DISPLAY").is_some() {
+    let (w, h) = size;
+    let mut command = if std::env::var_os("DISPLAY").is_some() && size == (1280, 720) {
         Command::new(BIN)
     } else {
         let mut xvfb = Command::new("xvfb-run");
-        xvfb.args(["-a", "-s", "-screen 0 1280x720x24", BIN]);
+        xvfb.args(["-a", "-s", &format!("-screen 0 {w}x{h}x24"), BIN]);
         xvfb
     };
     let status = command
         .args(args)
+        .args(["--size", &format!("{w}x{h}")])
         .arg("--screenshot")
         .arg(&path)
         .env("BLACK_AND_WHITE_CONFIG_DIR", &dir)
+        .env("BLACK_AND_WHITE_DATA_DIR", dir.join(name))
         .status()
         .expect("the game runs (with a DISPLAY, or under xvfb-run: see README)");
     assert!(status.success(), "the game exited with {status}");
@@ -231,4 +240,176 @@ fn a_wargame_battle_shows_terrain_and_both_armies() {
     let white = count_on_board(width, &pixels, WHITE_BLOCK, 6);
     assert!(black > 4 * 250, "black blocks stand on the board: {black}");
     assert!(white > 4 * 250, "white blocks stand on the board: {white}");
+}
+
+const FELT: [u8; 3] = [28, 76, 51];
+const FELT_LINE: [u8; 3] = [43, 102, 71];
+/// The log's width in pixels, at the default text size.
+const LOG: u32 = 290;
+
+/// `count_near` within the columns `xs` of a picture `width` wide.
+fn count_in_columns(
+    width: u32,
+    pixels: &[u8],
+    xs: std::ops::Range<u32>,
+    rgb: [u8; 3],
+    tolerance: i32,
+) -> usize {
+    pixels
+        .chunks_exact(3)
+        .enumerate()
+        .filter(|(i, _)| xs.contains(&(*i as u32 % width)))
+        .filter(|(_, p)| (0..3).all(|i| (i32::from(p[i]) - i32::from(rgb[i])).abs() <= tolerance))
+        .count()
+}
+
+/// The felt's rim shows at both ends, all of it left of the log: the
+/// fixed-width log covers none of the table.
+fn assert_felt_fits(name: &str, width: u32, pixels: &[u8]) {
+    let xs: Vec<u32> = pixels
+        .chunks_exact(3)
+        .enumerate()
+        .filter(|(_, p)| (0..3).all(|i| (i32::from(p[i]) - i32::from(FELT_LINE[i])).abs() <= 6))
+        .map(|(i, _)| i as u32 % width)
+        .collect();
+    let (Some(&left), Some(&right)) = (xs.iter().min(), xs.iter().max()) else {
+        panic!("{name}: no felt");
+    };
+    let at = |x: u32| xs.iter().filter(|&&c| c.abs_diff(x) <= 4).count();
+    assert!(
+        at(left) > 300 && at(right) > 300,
+        "{name}: the rim's sides: {} and {}",
+        at(left),
+        at(right)
+    );
+    assert!(
+        right < width - LOG,
+        "{name}: the felt runs under the log, to x = {right}"
+    );
+    let under_log = count_in_columns(width, pixels, width - LOG..width, FELT, 6);
+    assert_eq!(under_log, 0, "{name}: no felt under the log");
+}
+
+#[test]
+fn every_card_table_fits_a_1024_by_768_window() {
+    for (name, args, rgb, least) in [
+        (
+            "tiles-1024",
+            &["--game", "tiles", "--seed", "4"][..],
+            [242, 237, 219],
+            4 * 1400,
+        ),
+        (
+            "bidding-1024",
+            &["--game", "bidding", "--seed", "4"][..],
+            [250, 200, 64],
+            10 * 350,
+        ),
+        (
+            "betting-1024",
+            &["--game", "betting", "--seed", "4", "--quick-setup"][..],
+            CHIP_RED,
+            600,
+        ),
+    ] {
+        let (width, height, pixels) = screenshot_sized(name, (1024, 768), args);
+        assert_eq!((width, height), (1024, 768));
+        assert_felt_fits(name, width, &pixels);
+        let seen = count_near(&pixels, rgb, 12);
+        assert!(seen > least, "{name}: its pieces on the felt: {seen}");
+    }
+}
+
+#[test]
+fn a_wargame_battle_fits_a_1024_by_768_window() {
+    let (width, height, pixels) = screenshot_sized(
+        "wargame-1024",
+        (1024, 768),
+        &["--game", "wargame", "--scenario", "22", "--seed", "4"],
+    );
+    assert_eq!((width, height), (1024, 768));
+    let forest = count_near(&pixels, FOREST, 6);
+    let black = count_in_columns(width, &pixels, 300..width - LOG, BLACK_BLOCK, 6);
+    let white = count_in_columns(width, &pixels, 300..width - LOG, WHITE_BLOCK, 6);
+    assert!(forest > 4 * 500, "the forests: {forest}");
+    assert!(
+        black > 4 * 120 && white > 4 * 120,
+        "both armies: {black} and {white}"
+    );
+}
+
+/// Light text (egui's strong white and the table's labels) in columns.
+fn light_in(width: u32, pixels: &[u8], xs: std::ops::Range<u32>) -> usize {
+    count_in_columns(width, pixels, xs, [255, 255, 255], 40)
+}
+
+#[test]
+fn the_new_game_dialog_shows_its_options_at_both_sizes() {
+    for size in [(1280, 720), (1024, 768)] {
+        let name = format!("new-game-{}", size.0);
+        let (width, _, pixels) = screenshot_sized(&name, size, &["--game", "bidding", "--new-game"]);
+        // The dialog stands in the middle: its window, its words (title,
+        // options) and the Start button in the accent's dark shade.
+        let window = count_near(&pixels, [27, 27, 27], 2);
+        let words = count_in_columns(
+            width,
+            &pixels,
+            width / 2 - 220..width / 2 + 220,
+            [200, 200, 200],
+            55,
+        );
+        let start = count_near(&pixels, [150, 110, 20], 6);
+        assert!(window > 300 * 200, "{name}: the dialog's window: {window}");
+        assert!(words > 1500, "{name}: the dialog's words: {words}");
+        assert!(start > 2500, "{name}: the Start button: {start}");
+    }
+}
+
+#[test]
+fn betting_after_a_hand_over_shows_every_label_at_both_sizes() {
+    for size in [(1280, 720), (1024, 768)] {
+        let name = format!("betting-hand-over-{}", size.0);
+        let (width, _, pixels) = screenshot_sized(
+            &name,
+            size,
+            &[
+                "--game",
+                "betting",
+                "--opponent",
+                "friend",
+                "--seed",
+                "4",
+                "--autoplay",
+                "5",
+            ],
+        );
+        assert_felt_fits(&name, width, &pixels);
+        // Slot numbers, chip counts, "won / on later tiles" and the settled
+        // slots' results, all drawn as table text over the felt.
+        let labels = light_in(width, &pixels, 0..width - LOG);
+        let results = count_near(&pixels, [115, 217, 115], 30) + count_near(&pixels, [242, 115, 102], 30);
+        assert!(labels > 1200, "{name}: the table's labels: {labels} light pixels");
+        assert!(results > 60, "{name}: the settled slots' results: {results}");
+    }
+}
+
+#[test]
+fn bidding_s_end_screen_shows_both_sides_bids_at_both_sizes() {
+    for size in [(1280, 720), (1024, 768)] {
+        let name = format!("bidding-end-{}", size.0);
+        let (width, _, pixels) = screenshot_sized(
+            &name,
+            size,
+            &["--game", "bidding", "--seed", "4", "--autoplay", "9"],
+        );
+        assert_felt_fits(&name, width, &pixels);
+        // Eighteen cards face up, white ones ivory.
+        let ivory = count_near(&pixels, [242, 237, 219], 12);
+        let results = count_near(&pixels, [115, 217, 115], 30) + count_near(&pixels, [242, 115, 102], 30);
+        assert!(ivory > 8 * 600, "{name}: the white cards of both sides: {ivory}");
+        assert!(
+            results > 150,
+            "{name}: a WIN or LOSS under every round: {results}"
+        );
+    }
 }

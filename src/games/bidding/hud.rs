@@ -174,21 +174,40 @@ fn bottom_bar(
     Ok(())
 }
 
-fn reveal_window(mut contexts: EguiContexts, shown: Res<Shown<Bidding>>) -> Result {
+/// Where the window of every bid stands at the end: over the empty middle
+/// of the table, between the opponent's lamps and the cards (the lower
+/// left holds your lamps and the rounds you won), in table units.
+const REVEAL_TOP: Vec2 = Vec2::new(crate::ui::TABLE_CENTER_X - 60.0, 195.0);
+
+fn reveal_window(
+    mut contexts: EguiContexts,
+    shown: Res<Shown<Bidding>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+) -> Result {
     let Some(reveal) = &shown.reveal else {
         return Ok(());
     };
     let bids = reveal.game.bids();
     let rounds = reveal.game.rounds();
+    let ctx = contexts.ctx_mut()?;
+    // The camera fits the felt to the window, so the place follows it.
+    let (camera, transform) = *camera;
+    let top = camera
+        .world_to_viewport(transform, REVEAL_TOP.extend(0.0))
+        .map_or(egui::pos2(0.0, 165.0), |p| {
+            egui::pos2(p.x, p.y) / ctx.zoom_factor()
+        });
+    let width = ctx.content_rect().width();
+    // A narrow window leaves no empty middle that large: the log's column
+    // takes it there, which hides only its own lines.
+    let place = if width < 1200.0 {
+        (egui::Align2::RIGHT_TOP, [-8.0, 56.0])
+    } else {
+        (egui::Align2::CENTER_TOP, [top.x - width / 2.0, top.y])
+    };
     reveal::reveal_window(
-        contexts.ctx_mut()?,
-        // Over the empty middle of the table at the end, between the
-        // opponent's lamps and the track: the lower left holds your lamps
-        // and the rounds you won.
-        (
-            egui::Align2::CENTER_TOP,
-            [crate::ui::TABLE_CENTER_X - 60.0, 165.0],
-        ),
+        ctx,
+        place,
         "Every bid, round by round",
         "Round",
         &shown.names,
