@@ -338,6 +338,24 @@ fn a_wargame_battle_fits_a_1024_by_768_window() {
     );
 }
 
+#[test]
+fn the_tutorial_s_first_step_fits_a_1024_by_768_window() {
+    let (width, _, pixels) = screenshot_sized(
+        "wargame-building-1024",
+        (1024, 768),
+        &["--game", "wargame", "--scenario", "22", "--build", "--seed", "4"],
+    );
+    let plain = count_in_columns(width, &pixels, 340..width - LOG, PLAIN, 6);
+    let cards = count_in_columns(width, &pixels, 0..330, [255, 255, 255], 55);
+    let hint = count_in_columns(width, &pixels, width - LOG..width, [250, 200, 64], 24);
+    assert!(plain > 20 * 600, "the board's open plain: {plain}");
+    assert!(cards > 2000, "the unit cards on the left: {cards}");
+    assert!(
+        hint > 100,
+        "the tutorial's step over the log: {hint} accent pixels"
+    );
+}
+
 /// Light text (egui's strong white and the table's labels) in columns.
 fn light_in(width: u32, pixels: &[u8], xs: std::ops::Range<u32>) -> usize {
     count_in_columns(width, pixels, xs, [255, 255, 255], 40)

@@ -24,6 +24,10 @@ pub struct Picked {
     pub entry: usize,
     pub side: Seat,
     pub commanders: bool,
+    /// The entry the opponent was last defaulted for: a tutorial starts
+    /// against the Easy computer, so that a newcomer's first battle can be
+    /// won; the player may still choose another.
+    pub opponent_for: Option<usize>,
 }
 
 impl Default for Picked {
@@ -32,6 +36,7 @@ impl Default for Picked {
             entry: 0,
             side: 0,
             commanders: true,
+            opponent_for: None,
         }
     }
 }
@@ -94,6 +99,16 @@ fn picker(
         picked.entry = picked.entry.saturating_sub(1);
     }
     picked.entry = picked.entry.min(catalogue.entries.len().saturating_sub(1));
+    if picked.opponent_for != Some(picked.entry)
+        && let Some(Ok(scenario)) = catalogue.entries.get(picked.entry).map(|e| &e.scenario)
+    {
+        picked.opponent_for = Some(picked.entry);
+        if scenario.kind == super::scenario::ScenarioKind::Tutorial
+            && matches!(chosen.opponent, Opponent::Computer(_))
+        {
+            chosen.opponent = Opponent::Computer(Level::Easy);
+        }
+    }
     let mut go = keys.just_pressed(KeyCode::Enter);
     #[cfg(target_arch = "wasm32")]
     if keys.just_pressed(KeyCode::KeyO) {
@@ -310,6 +325,14 @@ fn scenario_card(ui: &mut egui::Ui, scenario: &Scenario, picked: &mut Picked, ch
                 }
                 ui.radio_value(&mut chosen.opponent, Opponent::Friend, "Friend on this screen");
             });
+            if scenario.kind == super::scenario::ScenarioKind::Tutorial {
+                ui.label(
+                    egui::RichText::new(
+                        "Tutorials start against the Easy computer: win one, then try Normal.",
+                    )
+                    .italics(),
+                );
+            }
             ui.add_space(8.0);
             go = ui
                 .button(egui::RichText::new("Start (Enter)").size(22.0).strong())
