@@ -25,7 +25,7 @@ use crate::ui::{FreeSpace, UiLayer, theme};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (side_panel, action_bar, hover_card)
+        (side_panel, action_bar, choice_popup, hover_card)
             .chain()
             .run_if(in_state(Screen::Playing))
             .run_if(|s: Option<Res<Shown<Wargame>>>| {
@@ -213,10 +213,17 @@ fn action_bar(
                     }
                     ui.separator();
                 }
+                // A hex's several choices stand by the hex (choice_popup),
+                // so the bar does not grow and move the board.
+                let at_hex = selection
+                    .choosing
+                    .map(|h| offered.shown.at(h))
+                    .unwrap_or_default();
                 for (i, action) in offered.bar(game, &selection).into_iter().enumerate() {
-                    let text = describe(game, seat, action);
-                    let text = if i < 9 { format!("{} {text}", i + 1) } else { text };
-                    if ui.button(text).clicked() {
+                    if at_hex.contains(&action) {
+                        continue;
+                    }
+                    if ui.button(numbered(i, describe(game, seat, action))).clicked() {
                         acts.write(Act::new(action.clone()));
                     }
                 }
@@ -229,6 +236,60 @@ fn action_bar(
             });
         });
     space.keep_rest(&root);
+    Ok(())
+}
+
+/// A button's words with the digit key that presses it.
+fn numbered(index: usize, text: String) -> String {
+    if index < 9 {
+        format!("{} {text}", index + 1)
+    } else {
+        text
+    }
+}
+
+/// The choices of a hex that offers several (attacks on each block there,
+/// by each unit of a squad), as a menu beside the hex.
+fn choice_popup(
+    mut contexts: EguiContexts,
+    shown: Res<Shown<Wargame>>,
+    offered: Res<Offered>,
+    mut selection: ResMut<Selection>,
+    board: Option<Res<BoardLayout>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    mut acts: MessageWriter<Act<Wargame>>,
+) -> Result {
+    let (Some(seat), Some(hex), Some(board)) = (shown.acting, selection.choosing, board) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let game = &shown.view.seen;
+    let (camera, transform) = *camera;
+    let beside = board.world(hex) + Vec2::new(board.size, 0.0);
+    let Ok(p) = camera.world_to_viewport(transform, beside.extend(0.0)) else {
+        return Ok(());
+    };
+    let here = offered.shown.at(hex);
+    let mut close = false;
+    egui::Area::new(egui::Id::new("hex-choices"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(egui::pos2(p.x, p.y) / ctx.zoom_factor())
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(egui::RichText::new(format!("{hex}: choose")).strong());
+                for (i, action) in offered.bar(game, &selection).into_iter().enumerate() {
+                    if here.contains(&action)
+                        && ui.button(numbered(i, describe(game, seat, action))).clicked()
+                    {
+                        acts.write(Act::new(action.clone()));
+                    }
+                }
+                close = ui.button("Cancel (right-click)").clicked();
+            });
+        });
+    if close {
+        selection.choosing = None;
+    }
     Ok(())
 }
 

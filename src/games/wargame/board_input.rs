@@ -9,7 +9,7 @@
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy_egui::egui;
-use bevy_egui::input::egui_wants_any_keyboard_input;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
 use super::army_panel::Draft;
 use super::board::Coord;
@@ -52,7 +52,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins(keys_plugin)
         .add_systems(
             Update,
-            (pan_and_zoom, mouse)
+            // A click on a window over the board (a hex's choices) is the
+            // window's, not the hex's beneath.
+            (pan_and_zoom, mouse.run_if(not(egui_wants_any_pointer_input)))
                 .chain()
                 .before(keys)
                 .run_if(at_the_board)

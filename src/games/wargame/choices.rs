@@ -216,6 +216,39 @@ pub fn describe(game: &Wargame, seat: Seat, action: &Action) -> String {
         }
     };
     let hex = |u: usize| game.units[u].at.map_or(String::new(), |c| c.to_string());
+    // Blocks that look alike (two Line infantry in a squad, two Lions on a
+    // hex) are told apart by their size where it is known.
+    let sized = |u: usize, here: &[usize]| {
+        let word = name(u);
+        let twins = here.iter().filter(|&&v| name(v) == word).count();
+        if twins > 1 && game.units[u].known_to(seat) {
+            format!("{word} (size {})", game.units[u].size)
+        } else {
+            word
+        }
+    };
+    let mover = |u: usize| {
+        let squad = game.activation.as_ref().map_or(&[][..], |a| &a.units[..]);
+        sized(u, squad)
+    };
+    // A target among blocks that look alike on its hex is named by where
+    // it stands there, as the board draws them left to right.
+    let target_name = |u: usize| {
+        let at = game.units[u].at;
+        let here: Vec<usize> = (0..game.units.len())
+            .filter(|&v| at.is_some() && game.units[v].at == at)
+            .collect();
+        let word = sized(u, &here);
+        if here.iter().filter(|&&v| name(v) == name(u)).count() < 2 {
+            return word;
+        }
+        let side = match here.iter().position(|&v| v == u) {
+            Some(0) => "left",
+            Some(1) if here.len() == 3 => "middle",
+            _ => "right",
+        };
+        format!("{side} {word}")
+    };
     match action {
         Action::Build { army, .. } => format!("Build {} blocks", army.len()),
         Action::Activate { units, order } => {
@@ -239,24 +272,34 @@ pub fn describe(game: &Wargame, seat: Seat, action: &Action) -> String {
         Action::Charge { unit, to, target } => {
             format!(
                 "{} charges via {to} into the {} at {}",
-                name(*unit),
-                name(*target),
+                mover(*unit),
+                target_name(*target),
                 hex(*target)
             )
         }
         Action::Melee { unit, target } => {
-            format!("{}: melee the {} at {}", name(*unit), name(*target), hex(*target))
+            format!(
+                "{}: melee the {} at {}",
+                mover(*unit),
+                target_name(*target),
+                hex(*target)
+            )
         }
         Action::Shoot { unit, target } => {
-            format!("{}: shoot the {} at {}", name(*unit), name(*target), hex(*target))
+            format!(
+                "{}: shoot the {} at {}",
+                mover(*unit),
+                target_name(*target),
+                hex(*target)
+            )
         }
         Action::Fire { unit, at, ammo } => format!("{}: fire {} at {at}", name(*unit), ammo.label()),
         Action::Dig { unit, works } => format!("{}: dig a {}", name(*unit), works.label()),
         Action::ClearAbatis { unit } => format!("{}: clear the abatis", name(*unit)),
-        Action::Inspect { target } => format!("Look at the {} at {}", name(*target), hex(*target)),
+        Action::Inspect { target } => format!("Look at the {} at {}", target_name(*target), hex(*target)),
         Action::Restore { unit } => format!("{}: restore a step", name(*unit)),
-        Action::Cripple { target } => format!("Cripple the {} at {}", name(*target), hex(*target)),
-        Action::Frighten { target } => format!("Frighten the {} at {}", name(*target), hex(*target)),
+        Action::Cripple { target } => format!("Cripple the {} at {}", target_name(*target), hex(*target)),
+        Action::Frighten { target } => format!("Frighten the {} at {}", target_name(*target), hex(*target)),
         Action::Pursue => "Pursue the retreating enemy".into(),
         Action::Withdraw { to } => format!("Tactical retreat to {to}"),
         Action::EndActivation => "End activation (Space)".into(),

@@ -272,7 +272,16 @@ fn scenario_card(ui: &mut egui::Ui, scenario: &Scenario, picked: &mut Picked, ch
         .id_salt("card")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            ui.heading(egui::RichText::new(scenario.label()).size(26.0));
+            // Start stands beside the title, where a short window still
+            // shows it (below the card's options it fell off at 720 pixels).
+            ui.horizontal(|ui| {
+                ui.heading(egui::RichText::new(scenario.label()).size(26.0));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let start = egui::Button::new(egui::RichText::new("Start (Enter)").size(19.0).strong())
+                        .selected(true);
+                    go = ui.add(start).clicked();
+                });
+            });
             ui.label(egui::RichText::new(scenario.kind.label()).italics());
             ui.label(&scenario.about);
             if let Ok(map) = scenario.validate() {
@@ -333,10 +342,6 @@ fn scenario_card(ui: &mut egui::Ui, scenario: &Scenario, picked: &mut Picked, ch
                     .italics(),
                 );
             }
-            ui.add_space(8.0);
-            go = ui
-                .button(egui::RichText::new("Start (Enter)").size(22.0).strong())
-                .clicked();
         });
     go
 }
