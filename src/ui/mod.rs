@@ -131,6 +131,37 @@ impl FreeSpace {
     }
 }
 
+/// Points the camera so that `room` (in table units, around `centre`)
+/// fills the part `free` of a window of `window` logical pixels, then
+/// `zoom` times farther and moved by `pan`: the card tables' felt and the
+/// wargame's board are both fitted so into the room their panels leave.
+pub fn fit_camera(
+    camera: (Mut<Transform>, Mut<Projection>),
+    window: Vec2,
+    free: egui::Rect,
+    room: Vec2,
+    centre: Vec2,
+    (zoom, pan): (f32, Vec2),
+) {
+    // World units per logical pixel at scale 1 (the projection shows at
+    // least the 1280 x 720 table).
+    let per_pixel = (TABLE_SIZE.x / window.x).max(TABLE_SIZE.y / window.y);
+    let fit = (room.x / (free.width() * per_pixel)).max(room.y / (free.height() * per_pixel));
+    let scale = fit * zoom;
+    let offset = Vec2::new(free.center().x - window.x / 2.0, window.y / 2.0 - free.center().y);
+    let target = centre - offset * per_pixel * scale + pan;
+    let (mut transform, mut projection) = camera;
+    if transform.translation.truncate() != target {
+        transform.translation.x = target.x;
+        transform.translation.y = target.y;
+    }
+    if let Projection::Orthographic(ortho) = &mut *projection
+        && ortho.scale != scale
+    {
+        ortho.scale = scale;
+    }
+}
+
 fn reset_space(mut contexts: EguiContexts, settings: Res<Settings>, mut space: ResMut<FreeSpace>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let zoom = if settings.large_text { LARGE_TEXT } else { 1.0 };

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::screens::{InGame, Screen};
 use crate::settings::Settings;
-use crate::ui::{FreeSpace, TABLE_CENTER_X, TABLE_SIZE, frame, theme};
+use crate::ui::{FreeSpace, TABLE_CENTER_X, TABLE_SIZE, fit_camera, frame, theme};
 
 /// On every entity of a game's table, so that one system clears any table
 /// when a new game is laid, and leaving the game despawns it.
@@ -64,23 +64,9 @@ fn fit_camera_to_felt(
     if size.x <= 0.0 || size.y <= 0.0 || free.width() <= 1.0 || free.height() <= 1.0 {
         return;
     }
-    // World units per logical pixel at scale 1 (the projection shows at
-    // least the 1280 x 720 table).
-    let per_pixel = (TABLE_SIZE.x / size.x).max(TABLE_SIZE.y / size.y);
     let room = felt.size + Vec2::splat(16.0);
-    let scale = (room.x / (free.width() * per_pixel)).max(room.y / (free.height() * per_pixel));
-    let offset = Vec2::new(free.center().x - size.x / 2.0, size.y / 2.0 - free.center().y);
-    let target = Vec2::new(TABLE_CENTER_X, 0.0) - offset * per_pixel * scale;
-    let (mut transform, mut projection) = camera.into_inner();
-    if transform.translation.truncate() != target {
-        transform.translation.x = target.x;
-        transform.translation.y = target.y;
-    }
-    if let Projection::Orthographic(ortho) = &mut *projection
-        && ortho.scale != scale
-    {
-        ortho.scale = scale;
-    }
+    let centre = Vec2::new(TABLE_CENTER_X, 0.0);
+    fit_camera(camera.into_inner(), size, free, room, centre, (1.0, Vec2::ZERO));
 }
 
 /// Lays the green felt, with its lighter rim, under a game's table.

@@ -356,6 +356,12 @@ fn the_tutorial_s_first_step_fits_a_1024_by_768_window() {
     );
 }
 
+/// Pixels in the colours of a won and a lost round or slot (theme::WIN,
+/// theme::LOSS).
+fn win_and_loss(pixels: &[u8]) -> usize {
+    count_near(pixels, [115, 217, 115], 30) + count_near(pixels, [242, 115, 102], 30)
+}
+
 /// Light text (egui's strong white and the table's labels) in columns.
 fn light_in(width: u32, pixels: &[u8], xs: std::ops::Range<u32>) -> usize {
     count_in_columns(width, pixels, xs, [255, 255, 255], 40)
@@ -405,7 +411,7 @@ fn betting_after_a_hand_over_shows_every_label_at_both_sizes() {
         // Slot numbers, chip counts, "won / on later tiles" and the settled
         // slots' results, all drawn as table text over the felt.
         let labels = light_in(width, &pixels, 0..width - LOG);
-        let results = count_near(&pixels, [115, 217, 115], 30) + count_near(&pixels, [242, 115, 102], 30);
+        let results = win_and_loss(&pixels);
         assert!(labels > 1200, "{name}: the table's labels: {labels} light pixels");
         assert!(results > 60, "{name}: the settled slots' results: {results}");
     }
@@ -423,7 +429,7 @@ fn bidding_s_end_screen_shows_both_sides_bids_at_both_sizes() {
         assert_felt_fits(&name, width, &pixels);
         // Eighteen cards face up, white ones ivory.
         let ivory = count_near(&pixels, [242, 237, 219], 12);
-        let results = count_near(&pixels, [115, 217, 115], 30) + count_near(&pixels, [242, 115, 102], 30);
+        let results = win_and_loss(&pixels);
         assert!(ivory > 8 * 600, "{name}: the white cards of both sides: {ivory}");
         assert!(
             results > 150,

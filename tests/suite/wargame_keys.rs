@@ -28,6 +28,16 @@ fn tap(app: &mut App, keys: &[KeyCode]) {
     app.update();
 }
 
+/// Where the draft's blocks stand.
+fn army(app: &App) -> Vec<Coord> {
+    app.world()
+        .resource::<Draft>()
+        .army
+        .iter()
+        .map(|p| p.at)
+        .collect()
+}
+
 fn cursor(app: &App) -> Option<Coord> {
     app.world().resource::<Selection>().cursor
 }
@@ -50,13 +60,7 @@ fn a_battle_is_built_and_played_by_keyboard_alone() {
     draft.buy(&seen, 0, "regular_cavalry");
     draft.buy(&seen, 0, "line_infantry");
     app.insert_resource(draft);
-    let bought: Vec<Coord> = app
-        .world()
-        .resource::<Draft>()
-        .army
-        .iter()
-        .map(|p| p.at)
-        .collect();
+    let bought = army(&app);
 
     // N finds a block, Enter picks it up, N and Enter put it on a free hex.
     tap(&mut app, &[KeyCode::KeyN]);
@@ -79,13 +83,7 @@ fn a_battle_is_built_and_played_by_keyboard_alone() {
         }
     };
     tap(&mut app, &[KeyCode::Enter]);
-    let army: Vec<Coord> = app
-        .world()
-        .resource::<Draft>()
-        .army
-        .iter()
-        .map(|p| p.at)
-        .collect();
+    let army = army(&app);
     assert_eq!(army[index], free, "moved from {picked:?}: {army:?}");
     // Shift+arrows move the cursor a hex at a time.
     tap(&mut app, &[KeyCode::ShiftLeft, KeyCode::ArrowUp]);

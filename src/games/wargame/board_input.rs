@@ -20,7 +20,7 @@ use super::undo::UndoStep;
 use crate::menus::Menu;
 use crate::screens::{InGame, Screen};
 use crate::session::{Act, Shown};
-use crate::ui::{FreeSpace, TABLE_SIZE};
+use crate::ui::{FreeSpace, fit_camera};
 
 /// A click on a board hex.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,24 +218,15 @@ fn aim_camera(
     }
     let building = shown.view.seen.phase == Phase::Building;
     let free = margins.fit_into(size, building, free, ACTION_BAR_ROOM * space.zoom());
-    // World units per logical pixel at scale 1 (the camera fits the
-    // 1280 x 720 table into the window).
-    let per_pixel = (TABLE_SIZE.x / size.x).max(TABLE_SIZE.y / size.y);
     let board = BOARD_ROOM + Vec2::splat(40.0);
-    let fit = (board.x / (free.width() * per_pixel)).max(board.y / (free.height() * per_pixel));
-    let scale = fit * view.zoom;
-    let offset = Vec2::new(free.center().x - size.x / 2.0, size.y / 2.0 - free.center().y);
-    let target = BOARD_CENTER - offset * per_pixel * scale + view.pan;
-    let (mut transform, mut projection) = camera.into_inner();
-    if transform.translation.truncate() != target {
-        transform.translation.x = target.x;
-        transform.translation.y = target.y;
-    }
-    if let Projection::Orthographic(ortho) = &mut *projection
-        && ortho.scale != scale
-    {
-        ortho.scale = scale;
-    }
+    fit_camera(
+        camera.into_inner(),
+        size,
+        free,
+        board,
+        BOARD_CENTER,
+        (view.zoom, view.pan),
+    );
 }
 
 /// Leaving the wargame gives the other tables the camera as it was.
