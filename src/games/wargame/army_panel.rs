@@ -245,8 +245,10 @@ fn army_panel(
         ui.label(egui::RichText::new(text).color(theme::ACCENT));
         ui.horizontal(|ui| {
             if ui.button("Random army").clicked() {
+                // Normal builds the fullest army (Easy holds back in a
+                // tutorial, which the player's own army should not).
                 let mut builder = super::bot::bot(
-                    Level::Easy,
+                    Level::Normal,
                     sub_seed(shown.fill_seed, 9 + draft.army.len() as u64),
                 );
                 if let Action::Build { commander, army } = builder.choose(&shown.view) {

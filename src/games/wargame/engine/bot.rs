@@ -1,7 +1,8 @@
 //! The computer players. Each rebuilds a game from what its view shows
 //! (hidden enemy classes guessed from their type) and plans on that. Easy,
 //! the greedy bot here, takes the legal action a few rules of thumb like
-//! best: attack with the best odds, otherwise close in on the objective.
+//! best: attack with the best odds, otherwise close in on the objective;
+//! in a tutorial it fields a smaller army.
 //! Normal is `planner.rs`; Hard plays as Normal but chooses its army by
 //! trial battles.
 
@@ -12,7 +13,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::board::Coord;
 use super::data::{Rulebook, Token, UnitType};
-use super::scenario::{Goal, Scenario};
+use super::scenario::{Goal, Scenario, ScenarioKind};
 use super::state::*;
 use super::view::View;
 use crate::rules::{Bot, Level, Seat};
@@ -135,7 +136,12 @@ impl Bot<Wargame> for Basic {
         let game = Wargame::from_view(view);
         let seat = view.player;
         if game.phase == Phase::Building {
-            return build(&game, seat, &mut self.rng);
+            let army = build(&game, seat, &mut self.rng);
+            return if game.scenario.kind == ScenarioKind::Tutorial && !self.random {
+                held_back(army, game.scenario.budget * TUTORIAL_SHARE / 4)
+            } else {
+                army
+            };
         }
         let legal = game.legal();
         if self.random {
@@ -149,6 +155,24 @@ impl Bot<Wargame> for Basic {
             }
         }
         best.1
+    }
+}
+
+/// Easy holds back in a tutorial: it spends three quarters of the budget
+/// (15 of 20 points), so that a newcomer who follows the steps can win the
+/// first battle. Spending less than the budget is any player's right.
+const TUTORIAL_SHARE: u32 = 3;
+
+/// `army` less its last blocks until it costs at most `points`.
+fn held_back(army: Action, points: u32) -> Action {
+    match army {
+        Action::Build { commander, mut army } => {
+            while army.len() > 1 && army_cost(&army) > points {
+                army.pop();
+            }
+            Action::Build { commander, army }
+        }
+        other => other,
     }
 }
 
