@@ -383,9 +383,7 @@ fn cursor_stops(
         if draft.moving.is_some() {
             Draft::first_row(game, seat)
         } else {
-            let mut hexes: Vec<Coord> = draft.army.iter().map(|p| p.at).collect();
-            hexes.dedup();
-            hexes
+            draft.army.iter().map(|p| p.at).collect()
         }
     } else {
         offered.hexes(game)
@@ -394,6 +392,7 @@ fn cursor_stops(
         let (a, b) = (board.world(*a), board.world(*b));
         b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x))
     });
+    // A hex holding several blocks or offering several actions is one stop.
     stops.dedup();
     stops
 }

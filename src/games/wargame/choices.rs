@@ -346,7 +346,8 @@ impl Offered {
 
     /// The hexes where something can be done now, for the keyboard's cursor
     /// to step through: the blocks that may be activated, or the hexes the
-    /// activation (or an answer to a hit) may go to.
+    /// activation (or an answer to a hit) may go to. A hex may come more
+    /// than once (the cursor sorts and folds them).
     pub fn hexes(&self, game: &Wargame) -> Vec<Coord> {
         let mut hexes: Vec<Coord> = self.shown.marks().into_iter().map(|(at, _)| at).collect();
         if hexes.is_empty() {
@@ -359,12 +360,6 @@ impl Offered {
                 hexes.extend(units.into_iter().filter_map(|u| game.units[u].at));
             }
         }
-        let mut seen = Vec::new();
-        hexes.retain(|h| {
-            let fresh = !seen.contains(h);
-            seen.push(*h);
-            fresh
-        });
         hexes
     }
 }
