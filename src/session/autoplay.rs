@@ -24,8 +24,9 @@ fn begin(mut commands: Commands, launch: Option<Res<Launch>>) {
     }
 }
 
-/// One move a frame while any are left; the curtain is lifted even after
-/// the last, so the picture shows the table to the seat that took it.
+/// A move each time the seat's table changes while any are left; the
+/// curtain is lifted even after the last, so the picture shows the table
+/// to the seat that took it.
 pub(super) fn drive<G: Game>(
     mut autoplay: ResMut<Autoplay>,
     shown: Option<Res<Shown<G>>>,
@@ -41,7 +42,7 @@ pub(super) fn drive<G: Game>(
     let Some(seat) = shown.acting.filter(|_| autoplay.left > 0) else {
         return;
     };
-    // A new table (and a new seed) each time the shown game changes.
+    // Only once the last move shows: an Act a frame would outrun it.
     if !shown.is_changed() {
         return;
     }
