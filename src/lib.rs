@@ -8,6 +8,7 @@ pub mod cli;
 pub mod games;
 pub mod ids;
 pub mod menus;
+pub mod replay;
 pub mod rules;
 pub mod screens;
 pub mod session;
@@ -52,6 +53,7 @@ pub fn logic_plugin(app: &mut App) {
     app.add_plugins((
         session::plugin,
         settings::plugin,
+        replay::plugin,
         screens::plugin,
         menus::plugin,
         games::plugin,

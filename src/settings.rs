@@ -137,6 +137,19 @@ impl SettingsFile {
     }
 }
 
+/// The user's data folder (`BLACK_AND_WHITE_DATA_DIR` when set): the
+/// player's scenarios and the replays. `None` in the browser, which keeps
+/// what it keeps in its storage.
+pub fn data_folder() -> Option<PathBuf> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return match std::env::var_os("BLACK_AND_WHITE_DATA_DIR") {
+        Some(dir) => Some(PathBuf::from(dir)),
+        None => dirs::data_dir().map(|d| d.join("black-and-white")),
+    };
+    #[cfg(target_arch = "wasm32")]
+    None
+}
+
 /// The stored settings, or the defaults and why they were not used.
 pub fn load(file: &SettingsFile) -> (Settings, Option<String>) {
     match store::read(file) {

@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod referee;
+pub mod replay;
 pub mod validate;
 
 pub use crate::session::Launch;
@@ -22,6 +23,8 @@ usage:
   black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]
                    [--scenario ID-or-PATH] [--build] [--new-game] [--autoplay MOVES]] [--size WxH]
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
+                         [--record FILE]
+  black-and-white replay FILE [--json]
   black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S] [--scenario ID-or-PATH]
   black-and-white validate FILE...
 
@@ -30,7 +33,10 @@ Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (def
 --dice forces the next die results, each 1 to 6. Playing the wargame from the command line
 starts straight into the battle, both armies built by the computer; --build lets you build yours.
 --new-game opens the game's new-game dialog instead; --autoplay lets the computer make your
-first MOVES moves (lifting the curtain); --size sets the window, such as 1024x768.";
+first MOVES moves (lifting the curtain); --size sets the window, such as 1024x768.
+referee --record writes the replay of the game it ran. replay checks a replay file through
+today's rules and prints its result (exit 0) or the step where it breaks (exit 1); --json prints
+the whole game as the referee protocol's lines, private ones marked with \"to\".";
 
 #[derive(Debug, PartialEq)]
 pub enum Command {
@@ -43,6 +49,13 @@ pub enum Command {
         scenario: Option<String>,
         /// Wargame: die results to use first.
         dice: Vec<u8>,
+        /// Where to write the replay of the game.
+        record: Option<PathBuf>,
+    },
+    /// Checks a replay file, or prints it as protocol lines.
+    Replay {
+        file: PathBuf,
+        json: bool,
     },
     Arena {
         game: GameId,
@@ -67,6 +80,19 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             return Ok(Command::Validate(args[1..].iter().map(PathBuf::from).collect()));
         }
         Some("validate") => return Err("validate needs one or more scenario files".into()),
+        Some("replay") => {
+            return match &args[1..] {
+                [file] => Ok(Command::Replay {
+                    file: file.into(),
+                    json: false,
+                }),
+                [file, flag] | [flag, file] if flag == "--json" => Ok(Command::Replay {
+                    file: file.into(),
+                    json: true,
+                }),
+                _ => Err("replay takes one replay file, and --json to print it as protocol lines".into()),
+            };
+        }
         _ => ("play", args),
     };
     let mut flags = Flags::default();
@@ -101,6 +127,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 flags.bots[seat] = Some(level);
             }
             ("referee", "--dice") => flags.dice = parse_dice(&value()?)?,
+            ("referee", "--record") => flags.record = Some(PathBuf::from(value()?)),
             (_, "--scenario") => flags.scenario = Some(value()?),
             ("arena", "--a") => flags.a = Some(Level::parse(&value()?)?),
             ("arena", "--b") => flags.b = Some(Level::parse(&value()?)?),
@@ -144,6 +171,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 bots: flags.bots,
                 scenario: flags.scenario,
                 dice: flags.dice,
+                record: flags.record,
             })
         }
         _ => {
@@ -177,6 +205,7 @@ struct Flags {
     bots: [Option<Level>; 2],
     scenario: Option<String>,
     dice: Vec<u8>,
+    record: Option<PathBuf>,
     a: Option<Level>,
     b: Option<Level>,
     games: Option<usize>,
@@ -253,7 +282,9 @@ pub fn main(args: &[String]) -> ExitCode {
             bots,
             scenario,
             dice,
-        } => run_referee(game, seed, bots, scenario, dice),
+            record,
+        } => run_referee(game, seed, bots, scenario, dice, record),
+        Command::Replay { file, json } => replay::run(&file, json, &mut std::io::stdout().lock()),
         Command::Arena {
             game,
             a,
@@ -289,10 +320,39 @@ fn run_referee(
     bots: [Option<Level>; 2],
     scenario: Option<String>,
     dice: Vec<u8>,
+    record: Option<PathBuf>,
 ) -> ExitCode {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut output = std::io::stdout().lock();
+    fn referee_game<G: crate::rules::Game>(
+        options: referee::RefereeOptions<G>,
+        record: Option<PathBuf>,
+    ) -> ExitCode {
+        let stdin = std::io::stdin();
+        let result = referee::run(&options, &mut stdin.lock(), &mut std::io::stdout().lock());
+        let played = match result {
+            Ok(played) => played,
+            Err(referee::Stop::InputEnded) => return ExitCode::from(3),
+            Err(referee::Stop::Io(e)) => {
+                eprintln!("black-and-white referee: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        if let Some(path) = record {
+            let players = [0, 1].map(|seat| crate::replay::Player {
+                name: format!("Player {}", seat + 1),
+                computer: options.bots[seat],
+            });
+            let about = crate::replay::About::now::<G>(players);
+            let replay = crate::replay::Replay::of(&played, about).expect("the referee ends with the game");
+            if let Err(e) = std::fs::write(&path, replay.to_text()) {
+                eprintln!(
+                    "black-and-white referee: could not write the replay {}: {e}",
+                    path.display()
+                );
+                return ExitCode::from(1);
+            }
+        }
+        ExitCode::SUCCESS
+    }
     fn plain<G: crate::rules::Game<Config = ()>>(
         seed: u64,
         bots: [Option<Level>; 2],
@@ -303,29 +363,14 @@ fn run_referee(
             bots,
         }
     }
-    let result = match game {
-        GameId::Tiles => referee::run::<Tiles>(&plain(seed, bots), &mut input, &mut output),
-        GameId::Bidding => referee::run::<Bidding>(&plain(seed, bots), &mut input, &mut output),
-        GameId::Betting => referee::run::<Betting>(&plain(seed, bots), &mut input, &mut output),
-        GameId::Wargame => {
-            let config = match wargame_setup(scenario.as_deref(), dice) {
-                Ok(config) => config,
-                Err(code) => return code,
-            };
-            referee::run::<Wargame>(
-                &referee::RefereeOptions { config, seed, bots },
-                &mut input,
-                &mut output,
-            )
-        }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(referee::Stop::InputEnded) => ExitCode::from(3),
-        Err(referee::Stop::Io(e)) => {
-            eprintln!("black-and-white referee: {e}");
-            ExitCode::from(1)
-        }
+    match game {
+        GameId::Tiles => referee_game::<Tiles>(plain(seed, bots), record),
+        GameId::Bidding => referee_game::<Bidding>(plain(seed, bots), record),
+        GameId::Betting => referee_game::<Betting>(plain(seed, bots), record),
+        GameId::Wargame => match wargame_setup(scenario.as_deref(), dice) {
+            Ok(config) => referee_game::<Wargame>(referee::RefereeOptions { config, seed, bots }, record),
+            Err(code) => code,
+        },
     }
 }
 

@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 
 use serde_json::{Map, Value, json};
 
-use crate::rules::{Audience, Bot, Game, Level, Seat, strict_json, sub_seed};
+use crate::rules::{Audience, Bot, Game, Level, Match, Seat, strict_json, sub_seed};
 
 /// The longest input line accepted, newline not counted.
 pub const LINE_LIMIT: usize = 64 * 1024;
@@ -31,39 +31,56 @@ pub struct RefereeOptions<G: Game> {
 }
 
 /// Runs one game of `G` between the two sides, each a bot or a client on the
-/// other end of `input` and `output`.
+/// other end of `input` and `output`; the finished match, for `--record`.
 pub fn run<G: Game>(
     options: &RefereeOptions<G>,
     input: &mut impl BufRead,
     output: &mut impl Write,
-) -> Result<(), Stop> {
-    let mut game = G::configured(&options.config, options.seed);
+) -> Result<Match<G>, Stop> {
+    let mut played = Match::<G>::new(&options.config, options.seed);
     let mut bots: [Option<Box<dyn Bot<G>>>; 2] = [0, 1]
         .map(|seat| options.bots[seat].map(|level| G::bot(level, sub_seed(options.seed, 100 + seat as u64))));
-    write_line(
-        output,
-        &json!({"type": "start", "game": G::ID.id(), "seed": options.seed, "first": game.first()}),
-    )?;
-    while let Some(seat) = game.to_move() {
+    write_line(output, &start_json(played.game(), options.seed))?;
+    while let Some(seat) = played.game().to_move() {
         let action = match bots[seat].as_mut() {
-            Some(bot) => bot.choose(&game.view(seat)),
-            None => ask_until_legal(&game, seat, input, output)?,
+            Some(bot) => bot.choose(&played.game().view(seat)),
+            None => ask_until_legal(played.game(), seat, input, output)?,
         };
-        let events = game
+        let events = played
             .apply(seat, action)
             .expect("an action that passed check applies");
-        for event in &events {
-            if let Some(message) = G::event_json(event) {
-                write_line(output, &addressed(message, G::audience(event)))?;
-            }
+        for line in event_lines::<G>(&events) {
+            write_line(output, &line)?;
         }
     }
+    write_line(output, &end_json(played.game()))?;
+    Ok(played)
+}
+
+/// The protocol's `start` line.
+pub fn start_json<G: Game>(game: &G, seed: u64) -> Value {
+    json!({"type": "start", "game": G::ID.id(), "seed": seed, "first": game.first()})
+}
+
+/// The protocol's `ask` line for `seat`.
+pub fn ask_line<G: Game>(game: &G, seat: Seat) -> Value {
+    let (view, legal) = game.ask_json(seat);
+    json!({"type": "ask", "player": seat, "view": view, "legal": legal})
+}
+
+/// The protocol's lines for what one action made happen, each private one
+/// addressed to its seat.
+pub fn event_lines<G: Game>(events: &[G::Event]) -> Vec<Value> {
+    events
+        .iter()
+        .filter_map(|event| G::event_json(event).map(|message| addressed(message, G::audience(event))))
+        .collect()
+}
+
+/// The protocol's `end` line, with the reveal.
+pub fn end_json<G: Game>(game: &G) -> Value {
     let outcome = game.outcome().expect("a game with nobody to move is over");
-    write_line(
-        output,
-        &json!({"type": "end", "winner": outcome.winner, "score": outcome.score, "reveal": game.reveal_json()}),
-    )?;
-    Ok(())
+    json!({"type": "end", "winner": outcome.winner, "score": outcome.score, "reveal": game.reveal_json()})
 }
 
 /// A line for one seat carries `"to": P` (the protocol's audience rule):
@@ -81,8 +98,7 @@ fn ask_until_legal<G: Game>(
     input: &mut impl BufRead,
     output: &mut impl Write,
 ) -> Result<G::Action, Stop> {
-    let (view, legal) = game.ask_json(seat);
-    let ask = json!({"type": "ask", "player": seat, "view": view, "legal": legal});
+    let ask = ask_line(game, seat);
     loop {
         write_line(output, &ask)?;
         let line = read_line(input)?.ok_or(Stop::InputEnded)?;
@@ -189,7 +205,7 @@ fn named_player(object: &Map<String, Value>) -> Option<Seat> {
     }
 }
 
-fn write_line(output: &mut impl Write, value: &Value) -> Result<(), Stop> {
+pub fn write_line(output: &mut impl Write, value: &Value) -> Result<(), Stop> {
     serde_json::to_writer(&mut *output, value).map_err(std::io::Error::from)?;
     output.write_all(b"\n")?;
     output.flush()?;

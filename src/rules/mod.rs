@@ -2,11 +2,15 @@
 //! session that the app drives and the random-playout tests are written once
 //! for all four games.
 
+mod chance;
 mod colour;
 pub mod playout;
+mod record;
 pub mod strict_json;
 
+pub use chance::Chance;
 pub use colour::Colour;
+pub use record::{Broken, Match, MatchRecord, Replaying, Step};
 
 use std::fmt::Debug;
 
@@ -54,10 +58,13 @@ pub fn higher<T: Ord>(values: [T; 2]) -> Option<Seat> {
     }
 }
 
-/// The game's coin flip: who goes first, fixed by the seed.
-pub fn coin_flip(seed: u64) -> Seat {
+/// The game's coin flip: who goes first, fixed by the seed (or read from a
+/// replay's record).
+pub fn coin_flip(seed: u64, chance: &mut Chance) -> Seat {
     use rand::{RngExt, SeedableRng};
-    GameRng::seed_from_u64(sub_seed(seed, 1)).random_range(0..2)
+    chance.draw(0..=1, "coin flip", || {
+        GameRng::seed_from_u64(sub_seed(seed, 1)).random_range(0..2)
+    }) as Seat
 }
 
 impl Outcome {
@@ -146,7 +153,15 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn new_game(seed: u64) -> Self {
         Self::configured(&Self::Config::default(), seed)
     }
-    fn configured(config: &Self::Config, seed: u64) -> Self;
+    fn configured(config: &Self::Config, seed: u64) -> Self {
+        Self::start(config, seed, Chance::default())
+    }
+    /// A game whose chance outcomes come from `chance`: drawn from the
+    /// seed, or a replay's recorded ones.
+    fn start(config: &Self::Config, seed: u64, chance: Chance) -> Self;
+    /// Where the game's chance outcomes come from, for the record to take
+    /// the ones each action drew.
+    fn chance(&mut self) -> &mut Chance;
     /// The coin flip's result, for games that have one.
     fn first(&self) -> Option<Seat>;
     /// Whose action the game waits for; `None` once it is over.
@@ -173,10 +188,20 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn ask_json(&self, seat: Seat) -> (Value, Value);
     /// Reads a protocol action; the text says what was wrong.
     fn parse_action(value: &Value) -> Result<Self::Action, String>;
+    /// The protocol's shape of an action, which `parse_action` reads back.
+    fn action_json(action: &Self::Action) -> Value {
+        serde_json::to_value(action).expect("actions serialize")
+    }
     /// The protocol message for an event, if the protocol reports it.
     fn event_json(event: &Self::Event) -> Option<Value>;
     /// The protocol's `end.reveal`.
     fn reveal_json(&self) -> Value;
+
+    /// A fingerprint of the data the rules read besides the config (the
+    /// wargame's units, commanders and terrain), kept in a replay.
+    fn data_fingerprint() -> Option<String> {
+        None
+    }
 }
 
 /// A computer player. It sees only its seat's view.

@@ -6,7 +6,6 @@ mod autoplay;
 mod curtain;
 mod flow;
 mod launch;
-mod record;
 mod shown;
 
 use std::marker::PhantomData;
@@ -15,16 +14,17 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::ids::GameId;
+use crate::replay::{About, Player, Replay, Shelf};
 use crate::rules::{Audience, Bot, Game, Level, Outcome, Seat, sub_seed};
 use crate::screens::{InGame, Screen};
 use crate::settings::Settings;
 
+use crate::rules::Match;
+pub use crate::rules::MatchRecord;
 pub use autoplay::Autoplay;
 pub use curtain::{LiftCurtain, ScreenTaken};
 pub use flow::{CoinFlip, MatchCommand, StartMatch};
 pub use launch::Launch;
-use record::Match;
-pub use record::{MatchRecord, Step};
 pub use shown::{Reveal, Shown};
 
 /// Who sits across the table.
@@ -89,7 +89,8 @@ impl<G: Game> Session<G> {
     /// A game played again from its record (a saved battle); an action that
     /// is not legal any more is refused with its step.
     pub fn resumed(record: &MatchRecord<G>, human: Seat, opponent: Opponent) -> Result<Self, String> {
-        Ok(Self::around(Match::from_record(record)?, human, opponent))
+        let played = Match::from_record(record).map_err(|e| e.to_string())?;
+        Ok(Self::around(played, human, opponent))
     }
 
     /// The record as it stands, to be kept (a saved battle).
@@ -193,6 +194,24 @@ impl<G: Game> Session<G> {
     /// a secret (the computer's choices and the dice follow from it).
     pub fn finished_seed(&self) -> Option<u64> {
         self.outcome().map(|_| self.played.seed())
+    }
+
+    /// Keeps the finished game on the shelf: its file's name, and a notice
+    /// when older replays made room.
+    fn keep_replay(&self, shelf: &Shelf) -> Result<(String, Option<String>), String> {
+        let names = self.names();
+        let players = [0, 1].map(|seat| Player {
+            name: names[seat].clone(),
+            computer: match self.opponent {
+                Opponent::Computer(level) if !self.is_human(seat) => Some(level),
+                _ => None,
+            },
+        });
+        let about = About::now::<G>(players);
+        let name = Shelf::name_for(G::ID, &about.date, self.played.seed());
+        let replay = Replay::of(&self.played, about).ok_or("the game is not over")?;
+        let notice = shelf.keep(&name, &replay.to_text())?;
+        Ok((name, notice))
     }
 
     /// Takes the record back to its first `len` actions (undo).
@@ -480,6 +499,7 @@ fn finish<G: Game + Narrated>(
     time: Res<Time>,
     mut next: ResMut<NextState<Screen>>,
     mut log: ResMut<GameLog>,
+    shelf: Res<Shelf>,
 ) {
     let Some(outcome) = session.outcome().filter(|_| !session.hold) else {
         return;
@@ -488,7 +508,16 @@ fn finish<G: Game + Narrated>(
     if session.wait > 0.0 {
         return;
     }
-    let result = MatchResult::new(session.names(), outcome, session.played.seed());
+    let mut result = MatchResult::new(session.names(), outcome, session.played.seed());
+    match session.keep_replay(&shelf) {
+        Ok((name, notice)) => {
+            result.replay = Some(name);
+            if let Some(notice) = notice {
+                log.notice(notice);
+            }
+        }
+        Err(e) => log.notice(format!("The replay was not kept: {e}")),
+    }
     log.push(format!("Game over: {}", result.headline));
     commands.insert_resource(result);
     session.set_curtain(None);
@@ -504,6 +533,8 @@ pub struct MatchResult {
     /// The game's seed, secret while it ran: with the record it replays
     /// the game.
     pub seed: u64,
+    /// The kept replay's name, to open it from the result screen.
+    pub replay: Option<String>,
 }
 
 impl MatchResult {
@@ -526,6 +557,7 @@ impl MatchResult {
             outcome,
             headline,
             seed,
+            replay: None,
         }
     }
 }

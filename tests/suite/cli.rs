@@ -47,16 +47,21 @@ fn referee_and_arena_read_their_options() {
             bots: [None, Some(Level::Hard)],
             scenario: None,
             dice: Vec::new(),
+            record: None,
         }
     );
     assert_eq!(
-        parse(&args("referee --game wargame --scenario 6 --dice 5,4,1")).unwrap(),
+        parse(&args(
+            "referee --game wargame --scenario 6 --dice 5,4,1 --record a.jsonl"
+        ))
+        .unwrap(),
         Command::Referee {
             game: GameId::Wargame,
             seed: 0,
             bots: [None, None],
             scenario: Some("6".into()),
             dice: vec![5, 4, 1],
+            record: Some("a.jsonl".into()),
         }
     );
     assert!(

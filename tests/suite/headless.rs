@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use black_and_white::games::GameId;
 use black_and_white::games::tiles::{Tiles, TilesAction};
+use black_and_white::replay::Shelf;
 use black_and_white::rules::{Game, Level};
 use black_and_white::screens::Screen;
 use black_and_white::session::{
@@ -25,6 +26,7 @@ pub fn app(config: &std::path::Path) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(SettingsFile(Some(config.join("settings.ron"))));
+    app.insert_resource(Shelf::at(config.join("replays")));
     app.add_plugins(black_and_white::logic_plugin);
     app.update();
     app.world_mut().resource_mut::<Settings>().animation_speed = AnimationSpeed::Instant;
@@ -41,7 +43,7 @@ pub fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
-fn start(app: &mut App, opponent: Opponent, seed: u64) {
+pub fn start(app: &mut App, opponent: Opponent, seed: u64) {
     app.world_mut().write_message(StartMatch {
         game: GameId::Tiles,
         opponent,
@@ -54,7 +56,7 @@ fn start(app: &mut App, opponent: Opponent, seed: u64) {
 
 /// Plays the lowest tile whenever the person at the screen is to move,
 /// lifting the curtain when it is up, until the result screen opens.
-fn play_to_the_end(app: &mut App) -> usize {
+pub fn play_to_the_end(app: &mut App) -> usize {
     let mut actions = 0;
     for _ in 0..400 {
         if screen(app) == Screen::Result {

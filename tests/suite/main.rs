@@ -9,6 +9,7 @@ mod headless;
 mod keys;
 mod playouts;
 mod referee;
+mod replays;
 mod screenshot;
 mod seat_boundary;
 mod support;

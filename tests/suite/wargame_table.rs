@@ -233,6 +233,7 @@ fn the_command_line_starts_straight_into_a_battle() {
     app.insert_resource(black_and_white::settings::SettingsFile(Some(
         dir.join("settings.ron"),
     )));
+    app.insert_resource(black_and_white::replay::Shelf::at(dir.join("replays")));
     app.add_plugins(black_and_white::logic_plugin);
     app.update();
     app.world_mut().resource_mut::<Settings>().animation_speed = AnimationSpeed::Instant;

@@ -27,25 +27,8 @@ pub struct ModsFolder(pub Option<PathBuf>);
 
 impl ModsFolder {
     pub fn from_env() -> ModsFolder {
-        if cfg!(target_arch = "wasm32") {
-            return ModsFolder(None);
-        }
-        let data = match std::env::var_os("BLACK_AND_WHITE_DATA_DIR") {
-            Some(dir) => Some(PathBuf::from(dir)),
-            None => data_dir().map(|d| d.join("black-and-white")),
-        };
-        ModsFolder(data.map(|d| d.join("scenarios")))
+        ModsFolder(crate::settings::data_folder().map(|d| d.join("scenarios")))
     }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn data_dir() -> Option<PathBuf> {
-    dirs::data_dir()
-}
-
-#[cfg(target_arch = "wasm32")]
-fn data_dir() -> Option<PathBuf> {
-    None
 }
 
 /// Mounts the player's folder (made if missing) as `mods://`; before the

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::ids::GameId;
-use crate::rules::{Bot, Colour, Game, Level, Outcome, Seat, higher, other, sub_seed};
+use crate::rules::{Bot, Chance, Colour, Game, Level, Outcome, Seat, higher, other, sub_seed};
 
 pub const SLOTS: usize = 10;
 pub const CHIPS: u8 = 30;
@@ -191,6 +191,8 @@ impl BettingView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Betting {
     seed: u64,
+    /// The coin flip's and random fills' outcomes, for the record.
+    chance: Chance,
     /// The arrangements as placed at setup.
     placed: [Option<Vec<Placement>>; 2],
     /// The chips on each slot now.
@@ -633,14 +635,19 @@ impl Game for Betting {
     type Config = ();
     const ID: GameId = GameId::Betting;
 
-    fn configured(_: &(), seed: u64) -> Self {
+    fn start(_: &(), seed: u64, chance: Chance) -> Self {
         Betting {
             seed,
+            chance,
             placed: [None, None],
             stacks: [[0; SLOTS]; 2],
             winnings: [0, 0],
             results: Vec::new(),
         }
+    }
+
+    fn chance(&mut self) -> &mut Chance {
+        &mut self.chance
     }
 
     fn first(&self) -> Option<Seat> {
@@ -743,8 +750,8 @@ impl Game for Betting {
         Ok(match (self.phase(), action) {
             (Phase::Setup, BettingAction::Arrange(arrangement)) => self.arrange(seat, arrangement, false),
             (Phase::Setup, _) => {
-                let mut rng = GameRng::seed_from_u64(sub_seed(self.seed, 20 + seat as u64));
-                self.arrange(seat, random_arrangement(&mut rng), true)
+                let arrangement = self.timed_out_arrangement(seat)?;
+                self.arrange(seat, arrangement, true)
             }
             (_, action) => self.settle(seat, action),
         })
@@ -847,6 +854,20 @@ impl Game for Betting {
         }
     }
 
+    fn action_json(action: &BettingAction) -> Value {
+        match action {
+            BettingAction::Arrange(arrangement) => json!({ "arrangement": arrangement }),
+            BettingAction::Fold => json!({"decision": "fold"}),
+            BettingAction::Match(None) => json!({"decision": "match"}),
+            BettingAction::Match(Some(sourcing)) => json!({
+                "decision": "match",
+                "from_winnings": sourcing.from_winnings,
+                "pull": sourcing.pull,
+            }),
+            BettingAction::Timeout => json!({"timeout": true}),
+        }
+    }
+
     fn event_json(event: &BettingEvent) -> Option<Value> {
         match event {
             BettingEvent::Arranged { .. } => None,
@@ -873,6 +894,28 @@ impl Game for Betting {
 }
 
 impl Betting {
+    /// The random arrangement after a setup time-out, from the seed or the
+    /// replay's record: each slot's tile, then each slot's chips.
+    fn timed_out_arrangement(&mut self, seat: Seat) -> Result<Vec<Placement>, String> {
+        let seed = sub_seed(self.seed, 20 + seat as u64);
+        let drawn = self.chance.draw_many(2 * SLOTS, "random arrangement", || {
+            let seeded = random_arrangement(&mut GameRng::seed_from_u64(seed));
+            let tiles = seeded.iter().map(|p| u32::from(p.tile));
+            tiles.chain(seeded.iter().map(|p| u32::from(p.chips))).collect()
+        });
+        let (tiles, chips) = drawn.split_at(SLOTS);
+        let arrangement: Vec<Placement> = tiles
+            .iter()
+            .zip(chips)
+            .map(|(&tile, &chips)| Placement {
+                tile: u8::try_from(tile).unwrap_or(u8::MAX),
+                chips: u8::try_from(chips).unwrap_or(u8::MAX),
+            })
+            .collect();
+        check_arrangement(&arrangement).map_err(|e| format!("the recorded random arrangement: {e}"))?;
+        Ok(arrangement)
+    }
+
     fn random_sourcing(&self, seat: Seat, gap: u8, rng: &mut GameRng) -> Sourcing {
         let mut spare: Vec<(usize, u8)> = (self.index() + 1..SLOTS)
             .map(|t| (t, self.stacks[seat][t] - 1))

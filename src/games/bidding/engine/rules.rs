@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::ids::GameId;
-use crate::rules::{Bot, Game, Level, Outcome, Seat, coin_flip, higher, other};
+use crate::rules::{Bot, Chance, Game, Level, Outcome, Seat, coin_flip, higher, other};
 
 pub const POOL: u8 = 99;
 pub const ROUNDS: usize = 9;
@@ -55,6 +55,8 @@ pub struct Round {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bidding {
     seed: u64,
+    /// The coin flip's and random fills' outcomes, for the record.
+    chance: Chance,
     first: Seat,
     /// Who bids first this round.
     bidder: Seat,
@@ -156,10 +158,11 @@ impl Game for Bidding {
     type Config = ();
     const ID: GameId = GameId::Bidding;
 
-    fn configured(_: &(), seed: u64) -> Self {
-        let first = coin_flip(seed);
+    fn start(_: &(), seed: u64, mut chance: Chance) -> Self {
+        let first = coin_flip(seed, &mut chance);
         Bidding {
             seed,
+            chance,
             first,
             bidder: first,
             pools: [POOL; 2],
@@ -167,6 +170,10 @@ impl Game for Bidding {
             rounds: Vec::new(),
             wins: [0, 0],
         }
+    }
+
+    fn chance(&mut self) -> &mut Chance {
+        &mut self.chance
     }
 
     fn first(&self) -> Option<Seat> {

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use crate::ids::GameId;
 pub use crate::rules::Colour;
-use crate::rules::{Bot, Game, Level, Outcome, Seat, coin_flip, higher, other};
+use crate::rules::{Bot, Chance, Game, Level, Outcome, Seat, coin_flip, higher, other};
 
 pub const TILES: u8 = 9;
 pub const ROUNDS: usize = 9;
@@ -73,6 +73,8 @@ pub struct Round {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tiles {
     seed: u64,
+    /// The coin flip's and random fills' outcomes, for the record.
+    chance: Chance,
     first: Seat,
     leader: Seat,
     hands: [Hand; 2],
@@ -184,10 +186,11 @@ impl Game for Tiles {
     type Config = ();
     const ID: GameId = GameId::Tiles;
 
-    fn configured(_: &(), seed: u64) -> Self {
-        let first = coin_flip(seed);
+    fn start(_: &(), seed: u64, mut chance: Chance) -> Self {
+        let first = coin_flip(seed, &mut chance);
         Tiles {
             seed,
+            chance,
             first,
             leader: first,
             hands: [Hand::FULL; 2],
@@ -195,6 +198,10 @@ impl Game for Tiles {
             rounds: Vec::new(),
             score: [0, 0],
         }
+    }
+
+    fn chance(&mut self) -> &mut Chance {
+        &mut self.chance
     }
 
     fn first(&self) -> Option<Seat> {

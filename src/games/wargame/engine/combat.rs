@@ -170,7 +170,7 @@ impl Wargame {
         targets: &[(usize, i32, i32)],
         events: &mut Vec<Event>,
     ) -> [u8; 2] {
-        let dice = self.dice.two();
+        let dice = self.dice.two(&mut self.chance);
         let Some(&(_, attack, defense)) = targets.first() else {
             return dice;
         };
@@ -189,7 +189,7 @@ impl Wargame {
             self.report_attack(kind, attacker, values, &roll, events);
         }
         self.rerolled(attacker, order.expect("an order allowed it"), events);
-        self.dice.two()
+        self.dice.two(&mut self.chance)
     }
 
     /// An order's reroll is taken once an activation.
@@ -444,11 +444,11 @@ impl Wargame {
             need,
             hit: die + markers >= need,
         };
-        let mut die = self.dice.roll();
+        let mut die = self.dice.roll(&mut self.chance);
         if die + markers < need && self.order_on(attacker) == Some(Order::AimingReroll) && self.may_reroll() {
             events.push(aimed(die));
             self.rerolled(attacker, Order::AimingReroll, events);
-            die = self.dice.roll();
+            die = self.dice.roll(&mut self.chance);
         }
         let hit = die + markers >= need;
         events.push(aimed(die));

@@ -346,6 +346,17 @@ impl Rulebook {
         })
     }
 
+    /// A short fingerprint of every number in the data (not of the files'
+    /// spacing or comments): a replay keeps the one it was played with, to
+    /// say so when changed data makes it unplayable.
+    pub fn fingerprint(&self) -> String {
+        let text = serde_json::to_string(self).expect("the rulebook serializes");
+        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        format!("{hash:016x}")
+    }
+
     fn validate(&self) -> Result<(), String> {
         for faction in [Faction::Thargaton, Faction::Vesania] {
             let units = self.units.iter().filter(|u| u.faction == faction).count();

@@ -10,7 +10,7 @@ use super::data::{Faction, Rulebook};
 use super::state::{Action, Event, Phase, Setup, Wargame};
 use super::view::View;
 use crate::ids::GameId;
-use crate::rules::{Audience, Bot, Game, Level, Outcome, Seat, strict_json, sub_seed};
+use crate::rules::{Audience, Bot, Chance, Game, Level, Outcome, Seat, strict_json, sub_seed};
 
 impl Game for Wargame {
     type Action = Action;
@@ -19,8 +19,12 @@ impl Game for Wargame {
     type Config = Setup;
     const ID: GameId = GameId::Wargame;
 
-    fn configured(setup: &Setup, seed: u64) -> Self {
-        Wargame::new(setup, seed)
+    fn start(setup: &Setup, seed: u64, chance: Chance) -> Self {
+        Wargame::with_chance(setup, seed, chance)
+    }
+
+    fn chance(&mut self) -> &mut Chance {
+        &mut self.chance
     }
 
     /// Rolled once both armies stand (ruling 3): `None` while building.
@@ -105,6 +109,10 @@ impl Game for Wargame {
             .expect("events are objects")
             .insert("type".into(), json!("event"));
         Some(value)
+    }
+
+    fn data_fingerprint() -> Option<String> {
+        Some(Rulebook::get().fingerprint())
     }
 
     fn reveal_json(&self) -> Value {

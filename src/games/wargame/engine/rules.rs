@@ -8,7 +8,7 @@ use super::board::{Coord, sight_clear};
 use super::data::{Ability, Faction, Order, Rulebook, Terrain, Token, UnitCard, UnitType};
 use super::scenario::Goal;
 use super::state::*;
-use crate::rules::{Outcome, Seat, other, sub_seed};
+use crate::rules::{Chance, Outcome, Seat, other, sub_seed};
 
 /// The limits of movement and attack of a unit type (the aid card's A-D).
 pub struct Reach {
@@ -55,11 +55,19 @@ pub fn stack_fits(kinds: impl IntoIterator<Item = UnitType>) -> bool {
 
 impl Wargame {
     pub fn new(setup: &Setup, seed: u64) -> Wargame {
+        Wargame::with_chance(setup, seed, Chance::default())
+    }
+
+    /// A new game whose dice come from `chance` (a replay's record).
+    pub fn with_chance(setup: &Setup, seed: u64, chance: Chance) -> Wargame {
         let map = setup
             .scenario
             .validate()
             .unwrap_or_else(|e| panic!("scenario {} is invalid: {e}", setup.scenario.label()));
-        Wargame::on_map(setup, map, seed)
+        Wargame {
+            chance,
+            ..Wargame::on_map(setup, map, seed)
+        }
     }
 
     /// A new game on a map already read from a valid scenario.
@@ -73,6 +81,7 @@ impl Wargame {
             map,
             seed,
             dice: Dice::new(sub_seed(seed, 3), &setup.dice),
+            chance: Chance::default(),
             phase: Phase::Building,
             first,
             commanders: [None, None],
@@ -267,7 +276,7 @@ impl Wargame {
     /// 2d6 at or under discipline.
     pub fn command_check(&mut self, unit: usize, check: CheckFor, events: &mut Vec<Event>) -> bool {
         let discipline = self.discipline(unit);
-        let dice = self.dice.two();
+        let dice = self.dice.two(&mut self.chance);
         let passed = i32::from(dice[0] + dice[1]) <= discipline;
         let check_for = |unit, discipline, to| Event::CommandCheck {
             unit,
@@ -456,7 +465,7 @@ impl Wargame {
             // highest result begins": after building, not before (ruling 3).
             let mut opening = Dice::new(sub_seed(self.seed, 2), &[]);
             self.first = loop {
-                let [a, b] = opening.two();
+                let [a, b] = opening.two(&mut self.chance);
                 if a != b {
                     break usize::from(b > a);
                 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Coord;
 use super::data::{Order, Rulebook, Token, UnitCard, UnitType};
 use super::scenario::{Map, Scenario};
-use crate::rules::{Outcome, Seat, sub_seed};
+use crate::rules::{Chance, Outcome, Seat, sub_seed};
 
 /// One block on the board.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -483,16 +483,21 @@ impl Dice {
         }
     }
 
-    pub fn roll(&mut self) -> u8 {
-        if let Some(die) = self.forced.pop_front() {
-            return die;
-        }
-        self.rolled += 1;
-        (sub_seed(self.seed, self.rolled) % 6) as u8 + 1
+    /// One die: forced, else from the seed, and a replay's recorded die
+    /// in place of either.
+    pub fn roll(&mut self, chance: &mut Chance) -> u8 {
+        let seeded = || match self.forced.pop_front() {
+            Some(die) => u32::from(die),
+            None => {
+                self.rolled += 1;
+                (sub_seed(self.seed, self.rolled) % 6) as u32 + 1
+            }
+        };
+        chance.draw(1..=6, "die", seeded) as u8
     }
 
-    pub fn two(&mut self) -> [u8; 2] {
-        [self.roll(), self.roll()]
+    pub fn two(&mut self, chance: &mut Chance) -> [u8; 2] {
+        [self.roll(chance), self.roll(chance)]
     }
 }
 
@@ -522,6 +527,8 @@ pub struct Wargame {
     pub map: Map,
     pub seed: u64,
     pub dice: Dice,
+    /// Every die's outcome, for the record.
+    pub chance: Chance,
     pub phase: Phase,
     pub first: Seat,
     pub commanders: [Option<String>; 2],

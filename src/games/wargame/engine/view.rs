@@ -8,7 +8,7 @@ use super::board::Coord;
 use super::data::{Faction, Order, Rulebook, Token, UnitCard, UnitType};
 use super::scenario::{Goal, ScenarioKind};
 use super::state::*;
-use crate::rules::{Seat, other};
+use crate::rules::{Chance, Seat, other};
 
 /// The card a block shows to a side that has not identified it: the first
 /// of its faction and type (what the planner guesses too).
@@ -105,6 +105,7 @@ impl Wargame {
             unit.size = card.size;
         }
         seen.dice = Dice::new(0, &[]);
+        seen.chance = Chance::default();
         seen.seed = 0;
         seen.activation = self.activation_seen_by(seat);
         // Who shot from among its like is not told (fight rule 3).
