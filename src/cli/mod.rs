@@ -16,12 +16,13 @@ use crate::games::bidding::Bidding;
 use crate::games::tiles::Tiles;
 use crate::games::wargame::{self, Wargame};
 use crate::rules::{Level, Seat};
-use crate::session::Opponent;
+use crate::session::{Eyes, Opponent};
 
 const USAGE: &str = "\
 usage:
   black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]
                    [--scenario ID-or-PATH] [--build] [--new-game] [--autoplay MOVES]] [--size WxH]
+  black-and-white --replay FILE [--step N] [--eyes 1|2|all] [--screenshot PATH] [--size WxH]
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
                          [--record FILE]
   black-and-white replay FILE [--json]
@@ -34,6 +35,7 @@ Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (def
 starts straight into the battle, both armies built by the computer; --build lets you build yours.
 --new-game opens the game's new-game dialog instead; --autoplay lets the computer make your
 first MOVES moves (lifting the curtain); --size sets the window, such as 1024x768.
+--replay watches a replay file from action N, through player 1's or 2's eyes or all uncovered.
 referee --record writes the replay of the game it ran. replay checks a replay file through
 today's rules and prints its result (exit 0) or the step where it breaks (exit 1); --json prints
 the whole game as the referee protocol's lines, private ones marked with \"to\".";
@@ -122,6 +124,16 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 flags.autoplay = parse_number(&value()?, "--autoplay")?.min(10_000) as u32
             }
             ("play", "--size") => flags.size = Some(parse_size(&value()?)?),
+            ("play", "--replay") => flags.replay = Some(PathBuf::from(value()?)),
+            ("play", "--step") => flags.step = parse_number(&value()?, "--step")? as usize,
+            ("play", "--eyes") => {
+                flags.eyes = Some(match value()?.as_str() {
+                    "1" => Eyes::Seat(0),
+                    "2" => Eyes::Seat(1),
+                    "all" => Eyes::Everything,
+                    other => return Err(format!("--eyes takes 1, 2 or all, not `{other}`")),
+                })
+            }
             ("referee", "--bot") => {
                 let (seat, level) = parse_bot(&value()?)?;
                 flags.bots[seat] = Some(level);
@@ -147,6 +159,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             if flags.game.is_none() && (flags.new_game || flags.autoplay > 0) {
                 return Err("--new-game and --autoplay need --game".into());
             }
+            if flags.replay.is_some() && flags.game.is_some() {
+                return Err("--replay opens a replay: it takes no --game".into());
+            }
+            if flags.replay.is_none() && (flags.step > 0 || flags.eyes.is_some()) {
+                return Err("--step and --eyes need --replay FILE".into());
+            }
             Ok(Command::Play(Launch {
                 game: flags.game,
                 opponent: flags.opponent,
@@ -158,6 +176,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 size: flags.size,
                 new_game: flags.new_game,
                 autoplay: flags.autoplay,
+                replay: flags.replay,
+                step: flags.step,
+                eyes: flags.eyes,
             }))
         }
         "referee" => {
@@ -206,6 +227,9 @@ struct Flags {
     scenario: Option<String>,
     dice: Vec<u8>,
     record: Option<PathBuf>,
+    replay: Option<PathBuf>,
+    step: usize,
+    eyes: Option<Eyes>,
     a: Option<Level>,
     b: Option<Level>,
     games: Option<usize>,

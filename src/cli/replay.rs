@@ -29,22 +29,13 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> ExitCode {
 }
 
 fn check(path: &Path, json: bool, out: &mut impl Write) -> Result<(), String> {
-    let text = read(path)?;
+    let text = file::read_path(path)?;
     match file::game_of(&text)? {
         GameId::Tiles => check_game::<Tiles>(&text, json, out),
         GameId::Bidding => check_game::<Bidding>(&text, json, out),
         GameId::Betting => check_game::<Betting>(&text, json, out),
         GameId::Wargame => check_game::<Wargame>(&text, json, out),
     }
-}
-
-/// The file's text, refused before it is read whole when it is too big.
-fn read(path: &Path) -> Result<String, String> {
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
-    if size > file::SIZE_LIMIT as u64 {
-        return Err(format!("{size} bytes; a replay is at most {}", file::SIZE_LIMIT));
-    }
-    std::fs::read_to_string(path).map_err(|e| e.to_string())
 }
 
 fn check_game<G: Game>(text: &str, json: bool, out: &mut impl Write) -> Result<(), String> {

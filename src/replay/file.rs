@@ -18,6 +18,16 @@ pub const FORMAT: u32 = 1;
 /// before it is held.
 pub const SIZE_LIMIT: usize = 16 * 1024 * 1024;
 
+/// A replay file's text, refused before it is read whole when it is too
+/// big to be one.
+pub fn read_path(path: &std::path::Path) -> Result<String, String> {
+    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    if size > SIZE_LIMIT as u64 {
+        return Err(format!("{size} bytes; a replay is at most {SIZE_LIMIT}"));
+    }
+    std::fs::read_to_string(path).map_err(|e| e.to_string())
+}
+
 /// One side of a replayed game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -4,12 +4,14 @@
 
 mod chance;
 mod colour;
+mod knowledge;
 pub mod playout;
 mod record;
 pub mod strict_json;
 
 pub use chance::Chance;
 pub use colour::Colour;
+pub use knowledge::{Knowledge, Known, Row, Shows};
 pub use record::{Broken, Match, MatchRecord, Replaying, Step};
 
 use std::fmt::Debug;
@@ -175,6 +177,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Applies a legal action; an illegal one changes nothing.
     fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<Vec<Self::Event>, String>;
     fn outcome(&self) -> Option<Outcome>;
+    /// The round (betting: the slot, the wargame: the turn) the game is in,
+    /// from 1; 0 before the first (betting's and the wargame's set-up).
+    fn round(&self) -> u32;
+    /// Each side's score as it stands: points, rounds won, chips won,
+    /// victory points.
+    fn standing(&self) -> [i64; 2];
     /// Who may learn of `event`: everything is public unless a game says
     /// otherwise (the wargame's checks on a block the other side has not
     /// seen).

@@ -136,6 +136,29 @@ impl<G: Game> Match<G> {
         Ok(events)
     }
 
+    /// Plays a recorded step again with its own chance outcomes; `Err`
+    /// says why it no longer fits (step numbers count from 1).
+    pub fn apply_recorded(&mut self, step: &Step<G::Action>) -> Result<Vec<G::Event>, Broken> {
+        let n = self.steps.len() + 1;
+        let broken = |reason: String| Broken {
+            step: n,
+            reason: format!("player {}: {reason}", step.seat),
+        };
+        *self.game.chance() = Chance::scripted(step.chance.iter().copied());
+        let applied = self.apply(step.seat, step.action.clone());
+        self.game.chance().unscript();
+        let events = applied.map_err(broken)?;
+        let drawn = &self.steps.last().expect("just applied").chance;
+        if *drawn != step.chance {
+            return Err(broken(format!(
+                "the action draws {} chance outcomes where the record holds {}",
+                drawn.len(),
+                step.chance.len()
+            )));
+        }
+        Ok(events)
+    }
+
     /// Takes the record back to its first `len` actions and plays them again.
     pub fn rewind(&mut self, len: usize) {
         if len >= self.steps.len() {
@@ -156,15 +179,11 @@ impl<'a, G: Game> Replaying<'a, G> {
     /// The set-up, played again; `Err` when it does not fit the record.
     pub fn new(record: &'a MatchRecord<G>) -> Result<Self, Broken> {
         let chance = match &record.chance {
-            Some(setup) => Chance::scripted(
-                setup
-                    .iter()
-                    .chain(record.steps.iter().flat_map(|s| &s.chance))
-                    .copied(),
-            ),
+            Some(setup) => Chance::scripted(setup.iter().copied()),
             None => Chance::default(),
         };
-        let played = Match::begin(&record.config, record.seed, chance)?;
+        let mut played = Match::<G>::begin(&record.config, record.seed, chance)?;
+        played.game.chance().unscript();
         if record.chance.as_ref().is_some_and(|c| *c != played.setup_chance) {
             return Err(Broken {
                 step: 0,
@@ -176,28 +195,20 @@ impl<'a, G: Game> Replaying<'a, G> {
 
     /// The next step's events; `None` after the last step.
     pub fn step(&mut self) -> Option<Result<Vec<G::Event>, Broken>> {
-        let n = self.played.steps.len();
-        let step = self.record.steps.get(n)?;
-        let broken = |reason: String| Broken {
-            step: n + 1,
-            reason: format!("player {}: {reason}", step.seat),
-        };
-        Some(
-            self.played
-                .apply(step.seat, step.action.clone())
-                .map_err(broken)
-                .and_then(|events| {
-                    let drawn = &self.played.steps[n].chance;
-                    if self.record.chance.is_some() && *drawn != step.chance {
-                        return Err(broken(format!(
-                            "the action draws {} chance outcomes where the record holds {}",
-                            drawn.len(),
-                            step.chance.len()
-                        )));
-                    }
-                    Ok(events)
-                }),
-        )
+        let step = self.record.steps.get(self.played.steps.len())?;
+        if self.record.chance.is_none() {
+            // Written before chance outcomes were kept: drawn from the seed.
+            let n = self.played.steps.len() + 1;
+            return Some(
+                self.played
+                    .apply(step.seat, step.action.clone())
+                    .map_err(|reason| Broken {
+                        step: n,
+                        reason: format!("player {}: {reason}", step.seat),
+                    }),
+            );
+        }
+        Some(self.played.apply_recorded(step))
     }
 
     /// The game as it stands.
@@ -205,10 +216,9 @@ impl<'a, G: Game> Replaying<'a, G> {
         self.played.game()
     }
 
-    /// The match as far as it was played, its outcomes from the seed again
-    /// from here (play goes on after an undo).
-    pub fn finish(mut self) -> Match<G> {
-        self.played.game.chance().unscript();
+    /// The match as far as it was played; its outcomes come from the seed
+    /// again from here (play goes on after an undo).
+    pub fn finish(self) -> Match<G> {
         self.played
     }
 }

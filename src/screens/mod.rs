@@ -1,5 +1,5 @@
 //! The screens a player moves through: title, game list, new-game dialog,
-//! the game, and its result.
+//! the game (played or a replay watched), its result, and the replays.
 
 use bevy::prelude::*;
 
@@ -11,6 +11,8 @@ pub enum Screen {
     NewGame,
     Playing,
     Result,
+    /// The kept replays.
+    Replays,
 }
 
 /// A game is on: played or its result shown. Leaving it ends the session

@@ -36,12 +36,32 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, run_commands.in_set(crate::AppSystems::RecordInput));
 }
 
-/// `--game GAME` on the command line: straight into a game.
+/// `--game GAME` on the command line: straight into a game; `--replay
+/// FILE`: straight into the replay.
 fn launch_from_command_line(
     launch: Option<Res<Launch>>,
     settings: Res<Settings>,
     mut start: MessageWriter<StartMatch>,
+    mut open: MessageWriter<super::OpenReplay>,
+    mut log: ResMut<GameLog>,
 ) {
+    if let Some(launch) = &launch
+        && let Some(path) = &launch.replay
+    {
+        match read_replay(path) {
+            Ok((game, text)) => {
+                open.write(super::OpenReplay {
+                    game,
+                    text,
+                    name: None,
+                    at: launch.step,
+                    eyes: launch.eyes,
+                });
+            }
+            Err(e) => log.notice(format!("{}: {e}", path.display())),
+        }
+        return;
+    }
     let Some(game) = launch.as_ref().filter(|l| !l.new_game).and_then(|l| l.game) else {
         return;
     };
@@ -58,12 +78,18 @@ fn launch_from_command_line(
 fn run_commands(
     mut commands: MessageReader<MatchCommand>,
     options: Option<Res<MatchOptions>>,
+    watching: Option<Res<super::Watching>>,
     mut start: MessageWriter<StartMatch>,
     mut next: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<crate::menus::Menu>>,
 ) {
     for command in commands.read() {
         menu.set(crate::menus::Menu::None);
+        if watching.is_some() {
+            // A replay is left for the list it came from.
+            next.set(Screen::Replays);
+            continue;
+        }
         match (command, options.as_deref()) {
             (MatchCommand::PlayAgain, Some(options)) => {
                 start.write(StartMatch {
@@ -131,4 +157,10 @@ pub(super) fn start_match<G: Game + Narrated>(
 pub(super) fn end_session<G: Game>(mut commands: Commands) {
     commands.remove_resource::<Session<G>>();
     commands.remove_resource::<Shown<G>>();
+}
+
+/// A replay file's game and text.
+fn read_replay(path: &std::path::Path) -> Result<(GameId, String), String> {
+    let text = crate::replay::file::read_path(path)?;
+    Ok((crate::replay::file::game_of(&text)?, text))
 }

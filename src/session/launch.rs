@@ -29,4 +29,8 @@ pub struct Launch {
     /// curtain for each, and once more after the last): a game shown
     /// part-way or at its end, for screenshots and demonstrations.
     pub autoplay: u32,
+    /// A replay file to open, at this step, through these eyes.
+    pub replay: Option<PathBuf>,
+    pub step: usize,
+    pub eyes: Option<super::Eyes>,
 }

@@ -7,6 +7,7 @@ mod curtain;
 mod flow;
 mod launch;
 mod shown;
+mod watch;
 
 use std::marker::PhantomData;
 
@@ -26,6 +27,7 @@ pub use curtain::{LiftCurtain, ScreenTaken};
 pub use flow::{CoinFlip, MatchCommand, StartMatch};
 pub use launch::Launch;
 pub use shown::{Reveal, Shown};
+pub use watch::{Eyes, OpenReplay, WatchCommand, Watching};
 
 /// Who sits across the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,6 +76,13 @@ pub struct Session<G: Game> {
     /// Counts the changes a seat can see, so that `Shown` is rebuilt only
     /// when one happened.
     version: u64,
+    /// A replay being watched: its whole record. Nobody acts; the
+    /// position moves through it.
+    watched: Option<MatchRecord<G>>,
+    /// The names a replay recorded, in place of "You" and "Computer".
+    recorded_names: Option<[String; 2]>,
+    /// Watching a replay with everything uncovered.
+    everything: bool,
 }
 
 impl<G: Game> Session<G> {
@@ -119,7 +128,15 @@ impl<G: Game> Session<G> {
             wait: 0.0,
             hold: false,
             version: 0,
+            watched: None,
+            recorded_names: None,
+            everything: false,
         }
+    }
+
+    /// Whether this is a replay being watched.
+    pub fn is_replay(&self) -> bool {
+        self.watched.is_some()
     }
 
     pub fn is_human(&self, seat: Seat) -> bool {
@@ -128,13 +145,19 @@ impl<G: Game> Session<G> {
 
     /// The seat the person at the screen may act for now, if any.
     pub fn human_to_move(&self) -> Option<Seat> {
-        self.played
-            .game()
-            .to_move()
-            .filter(|&s| self.is_human(s) && self.curtain.is_none() && !self.hold && s == self.viewer)
+        self.played.game().to_move().filter(|&s| {
+            self.is_human(s)
+                && self.curtain.is_none()
+                && !self.hold
+                && s == self.viewer
+                && self.watched.is_none()
+        })
     }
 
     pub fn names(&self) -> [String; 2] {
+        if let Some(names) = &self.recorded_names {
+            return names.clone();
+        }
         match self.opponent {
             Opponent::Computer(_) => [0, 1].map(|s| if s == self.human { "You" } else { "Computer" }.into()),
             Opponent::Friend => ["Player 1".into(), "Player 2".into()],
@@ -194,6 +217,20 @@ impl<G: Game> Session<G> {
     /// a secret (the computer's choices and the dice follow from it).
     pub fn finished_seed(&self) -> Option<u64> {
         self.outcome().map(|_| self.played.seed())
+    }
+
+    /// Each side's score after each action, played again from the record:
+    /// for a finished game only (while it runs, the record is a secret).
+    fn standings(&self) -> Vec<[i64; 2]> {
+        let record = self.played.record();
+        let Ok(mut replaying) = crate::rules::Replaying::new(&record) else {
+            return Vec::new();
+        };
+        let mut standings = vec![replaying.game().standing()];
+        while let Some(Ok(_)) = replaying.step() {
+            standings.push(replaying.game().standing());
+        }
+        standings
     }
 
     /// Keeps the finished game on the shelf: its file's name, and a notice
@@ -326,6 +363,8 @@ pub struct GameLog {
     /// Whose eyes the log has (`None`: a curtain is down, only public
     /// lines).
     reader: Option<Seat>,
+    /// A replay watched with everything uncovered: every line.
+    everything: bool,
 }
 
 impl GameLog {
@@ -343,7 +382,9 @@ impl GameLog {
         self.lines
             .iter()
             .filter(|(audience, _)| {
-                self.reader.is_some_and(|r| audience.includes(r)) || *audience == Audience::Public
+                self.everything
+                    || self.reader.is_some_and(|r| audience.includes(r))
+                    || *audience == Audience::Public
             })
             .map(|(_, line)| line.as_str())
     }
@@ -359,7 +400,7 @@ impl GameLog {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((flow::plugin, curtain::plugin, autoplay::plugin));
+    app.add_plugins((flow::plugin, curtain::plugin, autoplay::plugin, watch::plugin));
 }
 
 /// Where the person's actions are applied, for systems that must see the
@@ -417,6 +458,15 @@ impl<G: Game + Narrated> Plugin for SessionPlugin<G> {
                     .run_if(resource_exists::<Session<G>>)
                     .in_set(crate::AppSystems::Show),
             )
+            .add_systems(
+                Update,
+                (
+                    watch::open_replay::<G>,
+                    watch::move_through::<G>.run_if(resource_exists::<Session<G>>),
+                )
+                    .chain()
+                    .in_set(crate::AppSystems::Update),
+            )
             .add_systems(OnExit(InGame), flow::end_session::<G>);
     }
 }
@@ -435,8 +485,9 @@ fn show<G: Game>(
     }
     *seen = Some(session.version);
     let reader = session.curtain.is_none().then_some(session.viewer);
-    if log.reader != reader {
+    if log.reader != reader || log.everything != session.everything {
         log.reader = reader;
+        log.everything = session.everything;
     }
     commands.insert_resource(Shown::of(&session));
 }
@@ -501,7 +552,10 @@ fn finish<G: Game + Narrated>(
     mut log: ResMut<GameLog>,
     shelf: Res<Shelf>,
 ) {
-    let Some(outcome) = session.outcome().filter(|_| !session.hold) else {
+    let Some(outcome) = session
+        .outcome()
+        .filter(|_| !session.hold && !session.is_replay())
+    else {
         return;
     };
     session.wait -= time.delta_secs();
@@ -509,6 +563,7 @@ fn finish<G: Game + Narrated>(
         return;
     }
     let mut result = MatchResult::new(session.names(), outcome, session.played.seed());
+    result.standings = session.standings();
     match session.keep_replay(&shelf) {
         Ok((name, notice)) => {
             result.replay = Some(name);
@@ -535,6 +590,9 @@ pub struct MatchResult {
     pub seed: u64,
     /// The kept replay's name, to open it from the result screen.
     pub replay: Option<String>,
+    /// Each side's score after each action, from the start: the result
+    /// screen's chart.
+    pub standings: Vec<[i64; 2]>,
 }
 
 impl MatchResult {
@@ -558,6 +616,7 @@ impl MatchResult {
             headline,
             seed,
             replay: None,
+            standings: Vec::new(),
         }
     }
 }

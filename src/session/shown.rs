@@ -32,8 +32,11 @@ pub struct Shown<G: Game> {
     /// The seed of this seat's own random fills ("Fill at random", a clock
     /// that runs out), never drawn.
     pub fill_seed: u64,
-    /// Once the game is over: everything uncovered.
+    /// Once the game is over, or in a replay watched with everything
+    /// uncovered: the whole game.
     pub reveal: Option<Reveal<G>>,
+    /// A replay is being watched: nobody acts.
+    pub replay: bool,
 }
 
 /// A finished game, everything uncovered, with the seed that replays it.
@@ -64,10 +67,11 @@ impl<G: Game> Shown<G> {
             hold: session.hold,
             outcome: game.outcome(),
             fill_seed: sub_seed(session.played.seed(), 300 + seat as u64),
-            reveal: game.outcome().map(|_| Reveal {
+            reveal: (game.outcome().is_some() || session.everything).then(|| Reveal {
                 game: game.clone(),
                 seed: session.played.seed(),
             }),
+            replay: session.is_replay(),
         }
     }
 

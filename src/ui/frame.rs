@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::{FreeSpace, UiLayer};
 use crate::menus::{Menu, RulesReturn};
 use crate::screens::Screen;
-use crate::session::{CoinFlip, GameLog, MatchOptions};
+use crate::session::{CoinFlip, GameLog, MatchOptions, Watching};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -52,18 +52,35 @@ fn coin_flip_banner(mut contexts: EguiContexts, flip: Res<CoinFlip>, time: Res<T
 /// The width of the log panel in logical pixels; the tables keep clear of it.
 pub const LOG_WIDTH: f32 = 290.0;
 
-fn top_bar(
+pub(super) fn top_bar(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
     options: Res<MatchOptions>,
     mut menu: ResMut<NextState<Menu>>,
     mut rules: ResMut<RulesReturn>,
+    watching: Option<Res<Watching>>,
 ) -> Result {
     let mut root = space.ui(contexts.ctx_mut()?, "top-bar");
     egui::Panel::top("game-bar").show(&mut root, |ui| {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(options.game.title()).strong().size(20.0));
-            ui.label(format!("against {}", options.opponent.label()));
+            match &watching {
+                Some(watching) => ui.label(format!(
+                    "replay: {}, {}",
+                    watching
+                        .about
+                        .players
+                        .iter()
+                        .map(|p| match p.computer {
+                            Some(level) => format!("{} ({})", p.name, level.label()),
+                            None => p.name.clone(),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" against "),
+                    watching.about.date.replace('T', " ").trim_end_matches('Z')
+                )),
+                None => ui.label(format!("against {}", options.opponent.label())),
+            };
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button("Menu (Esc)").clicked() {
                     menu.set(Menu::Pause);
@@ -78,7 +95,11 @@ fn top_bar(
     Ok(())
 }
 
-fn log_panel(mut contexts: EguiContexts, mut space: ResMut<FreeSpace>, log: Res<GameLog>) -> Result {
+pub(super) fn log_panel(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    log: Res<GameLog>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     // As wide in the window at any text size: the tables keep clear of it.
     let width = LOG_WIDTH / ctx.zoom_factor();

@@ -8,7 +8,7 @@ use crate::games::GameId;
 use crate::menus::{Menu, RulesReturn};
 use crate::rules::Level;
 use crate::screens::Screen;
-use crate::session::{MatchCommand, MatchOptions};
+use crate::session::{MatchCommand, MatchOptions, Watching};
 use crate::settings::{AnimationSpeed, Settings, SettingsFile};
 
 pub(super) fn plugin(app: &mut App) {
@@ -51,9 +51,11 @@ fn pause(
     mut commands: MessageWriter<MatchCommand>,
     screen: Res<State<Screen>>,
     options: Option<Res<MatchOptions>>,
+    watching: Option<Res<Watching>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     dim(ctx, options.as_deref(), screen.get());
+    let replay = watching.is_some();
     theme::dialog("Paused").show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             if theme::menu_button(ui, "Resume (Esc)") {
@@ -64,7 +66,7 @@ fn pause(
             } else {
                 "Restart"
             };
-            if theme::menu_button(ui, label) {
+            if !replay && theme::menu_button(ui, label) {
                 commands.write(MatchCommand::PlayAgain);
             }
             if theme::menu_button(ui, "Rules (F1)") {
@@ -73,7 +75,12 @@ fn pause(
             if theme::menu_button(ui, "Settings") {
                 menu.set(Menu::Settings);
             }
-            if theme::menu_button(ui, "Quit to menu") {
+            let quit = if replay {
+                "Back to the replays"
+            } else {
+                "Quit to menu"
+            };
+            if theme::menu_button(ui, quit) {
                 commands.write(MatchCommand::Quit);
             }
         });
@@ -83,7 +90,8 @@ fn pause(
                 .default_open(true)
                 .show(ui, |ui| {
                     egui::Grid::new("keys").spacing([16.0, 4.0]).show(ui, |ui| {
-                        for (keys, what) in keys_of(game).iter().chain(EVERY_GAME) {
+                        let keys = if replay { WATCHING } else { keys_of(game) };
+                        for (keys, what) in keys.iter().chain(EVERY_GAME) {
                             ui.strong(*keys);
                             ui.label(*what);
                             ui.end_row();
@@ -94,6 +102,14 @@ fn pause(
     });
     Ok(())
 }
+
+/// Keys while a replay is watched.
+const WATCHING: &[(&str, &str)] = &[
+    ("Left / Right", "one action back or forward"),
+    ("Page Up / Down", "the round before or the next"),
+    ("Home / End", "the start or the end"),
+    ("Space", "play or pause"),
+];
 
 /// Keys that work in every game.
 const EVERY_GAME: &[(&str, &str)] = &[

@@ -7,6 +7,8 @@ pub mod key_presses;
 pub use key_presses::KeyPresses;
 mod menus;
 pub use menus::menu_cover;
+mod knowledge;
+pub mod replays;
 pub mod reveal;
 mod screens;
 pub use screens::Chosen;
@@ -18,7 +20,7 @@ pub mod tile;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
-use crate::rules::Game;
+use crate::rules::{Game, Knowledge};
 use crate::session::{Narrated, Shown};
 use crate::settings::Settings;
 
@@ -48,6 +50,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_camera)
         .add_plugins((
             screens::plugin,
+            replays::plugin,
             frame::plugin,
             menus::plugin,
             screenshot::plugin,
@@ -209,13 +212,21 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-/// The egui parts every game shares, for game `G`: the curtain and the
-/// result screen's frame.
-pub fn session_ui<G: Game + Narrated>(app: &mut App) {
+/// The egui parts every game shares, for game `G`: the curtain, and the
+/// knowledge panel beside a replay.
+pub fn session_ui<G: Game + Narrated + Knowledge>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         curtain::curtain_overlay::<G>
             .run_if(resource_exists::<Shown<G>>)
             .in_set(UiLayer::Overlay),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        knowledge::panel::<G>
+            .run_if(in_state(crate::screens::Screen::Playing))
+            .run_if(resource_exists::<crate::session::Watching>.and_then(resource_exists::<Shown<G>>))
+            .after(replays::watch_bar)
+            .in_set(UiLayer::Frame),
     );
 }

@@ -2,6 +2,7 @@
 //! one row per player, one column per round (or slot), each cell marked by
 //! how it went.
 
+use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::theme;
@@ -81,4 +82,10 @@ pub fn reveal_window(
                 });
             ui.label(egui::RichText::new(legend).small());
         });
+}
+
+/// A replay being watched with everything uncovered: the reveal windows
+/// show both sides as they stand.
+pub fn in_uncovered_replay(watching: Option<Res<crate::session::Watching>>) -> bool {
+    watching.is_some_and(|w| w.eyes == crate::session::Eyes::Everything)
 }

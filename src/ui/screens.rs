@@ -7,9 +7,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::{FreeSpace, UiLayer, theme};
 use crate::games::GameId;
 use crate::menus::Menu;
+use crate::replay::Shelf;
 use crate::rules::Level;
 use crate::screens::Screen;
-use crate::session::{GameLog, Launch, MatchCommand, MatchResult, Opponent, StartMatch};
+use crate::session::{GameLog, Launch, MatchCommand, MatchResult, OpenReplay, Opponent, StartMatch};
 use crate::settings::Settings;
 
 /// The game picked in the list, for the new-game dialog.
@@ -85,6 +86,9 @@ fn title(
             if theme::default_button(ui, "Play (Enter)") || keys.just_pressed(KeyCode::Enter) {
                 next.set(Screen::GameList);
             }
+            if theme::menu_button(ui, "Replays (R)") || keys.just_pressed(KeyCode::KeyR) {
+                next.set(Screen::Replays);
+            }
             if theme::menu_button(ui, "Settings") {
                 menu.set(Menu::Settings);
             }
@@ -96,7 +100,7 @@ fn title(
             let _ = &mut exit;
             for notice in &log.notices {
                 ui.add_space(12.0);
-                ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
+                ui.colored_label(theme::WARNING, notice);
             }
         });
     });
@@ -224,6 +228,9 @@ fn result_frame(
     result: Res<MatchResult>,
     mut commands: MessageWriter<MatchCommand>,
     keys: Res<ButtonInput<KeyCode>>,
+    shelf: Res<Shelf>,
+    mut open: MessageWriter<OpenReplay>,
+    mut log: ResMut<GameLog>,
 ) -> Result {
     if keys.just_pressed(KeyCode::Enter) {
         commands.write(MatchCommand::PlayAgain);
@@ -256,8 +263,19 @@ fn result_frame(
                     {
                         commands.write(MatchCommand::PlayAgain);
                     }
+                    if let Some(name) = &result.replay
+                        && (ui.button("Watch the replay (W)").clicked() || keys.just_pressed(KeyCode::KeyW))
+                    {
+                        super::replays::open_kept(&shelf, name, 0, &mut open, &mut log);
+                    }
                 });
             });
+            // The game as it went: a click opens the replay at that action.
+            if let Some(step) = super::replays::chart(ui, &result.standings, None, &result.names, 44.0)
+                && let Some(name) = &result.replay
+            {
+                super::replays::open_kept(&shelf, name, step, &mut open, &mut log);
+            }
         });
     space.keep_rest(&root);
     Ok(())

@@ -42,10 +42,14 @@ fn take_screenshot(
         None => {
             // The dialog or the title screen at once; a table once the
             // computer has made the moves asked of it.
-            let on_table = launch.game.is_none()
-                || launch.new_game
-                || (matches!(screen.get(), Screen::Playing) && autoplay.is_none_or(|a| a.left == 0))
-                || matches!(screen.get(), Screen::Result);
+            let on_table = if launch.replay.is_some() {
+                matches!(screen.get(), Screen::Playing)
+            } else {
+                launch.game.is_none()
+                    || launch.new_game
+                    || (matches!(screen.get(), Screen::Playing) && autoplay.is_none_or(|a| a.left == 0))
+                    || matches!(screen.get(), Screen::Result)
+            };
             if on_table {
                 progress.frames += 1;
             }

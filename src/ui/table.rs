@@ -38,6 +38,13 @@ impl Reveal {
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnExit(InGame), forget_reveal)
         .add_systems(OnEnter(Screen::Result), start_reveal)
+        .add_systems(
+            Update,
+            uncover_in_replays.run_if(
+                resource_exists::<crate::session::Watching>
+                    .and_then(resource_changed::<crate::session::Watching>),
+            ),
+        )
         .add_systems(PostUpdate, fit_camera_to_felt);
 }
 
@@ -93,6 +100,18 @@ pub fn clear_table(mut commands: Commands, entities: Query<Entity, With<TableEnt
 
 fn forget_reveal(mut commands: Commands) {
     commands.remove_resource::<Reveal>();
+}
+
+/// A replay watched with everything uncovered shows the hidden tiles as the
+/// end of a game does, all at once.
+fn uncover_in_replays(mut commands: Commands, watching: Res<crate::session::Watching>) {
+    if watching.eyes == crate::session::Eyes::Everything {
+        commands.insert_resource(Reveal {
+            started: f32::NEG_INFINITY,
+        });
+    } else {
+        commands.remove_resource::<Reveal>();
+    }
 }
 
 fn start_reveal(mut commands: Commands, time: Res<Time>) {

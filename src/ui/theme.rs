@@ -15,6 +15,13 @@ pub const LOSS: Color = Color::srgb(0.95, 0.45, 0.40);
 pub const DRAW: Color = Color::srgb(0.80, 0.80, 0.80);
 
 pub const ACCENT: egui::Color32 = egui::Color32::from_rgb(250, 200, 64);
+/// Notices: a file that could not be read, a replay not kept.
+pub const WARNING: egui::Color32 = egui::Color32::from_rgb(240, 180, 90);
+/// Each seat's line in the game's chart, apart on the dark panels.
+pub const SEAT_COLOURS: [egui::Color32; 2] = [
+    egui::Color32::from_rgb(235, 228, 210),
+    egui::Color32::from_rgb(110, 175, 230),
+];
 
 pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {

@@ -322,3 +322,102 @@ fn a_finished_game_in_the_app_is_kept_on_the_shelf() {
     let text = Shelf::at(dir.join("replays")).read(&entry.name).unwrap();
     assert_eq!(check_text(&text), Ok(result.outcome.score));
 }
+
+/// Plays a whole game of `G` in the app with the computer on both sides
+/// (the person's moves made by autoplay), then watches its replay from the
+/// list: forward to the end, where the table is the game's last, and back
+/// to the start.
+fn watch_a_finished_game<G: Game>(game: GameId) {
+    use bevy::prelude::*;
+    use black_and_white::replay::Shelf;
+    use black_and_white::screens::Screen;
+    use black_and_white::session::{
+        Autoplay, MatchResult, OpenReplay, Opponent, Shown, StartMatch, WatchCommand, Watching,
+    };
+
+    let dir = crate::headless::config_dir(&format!("watch-{}", game.id()));
+    let mut app = crate::headless::app(&dir);
+    app.insert_resource(Autoplay { left: 100_000 });
+    // Betting keeps each result on screen for three seconds: a quarter of a
+    // second a frame gets there in twelve.
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(250),
+    ));
+    app.world_mut().write_message(StartMatch {
+        game,
+        opponent: Opponent::Computer(Level::Easy),
+        seed: Some(5),
+    });
+    let screen = |app: &App| *app.world().resource::<State<Screen>>().get();
+    let view = |app: &App| serde_json::to_value(&app.world().resource::<Shown<G>>().view).unwrap();
+    for _ in 0..20_000 {
+        if screen(&app) == Screen::Result {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Result, "{} reached its result", game.id());
+    let at_the_end = view(&app);
+    let result = app.world().resource::<MatchResult>().clone();
+
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Replays);
+    app.update();
+    let shelf = Shelf::at(dir.join("replays"));
+    let listing = shelf.list();
+    let entry = &listing.entries[0];
+    assert_eq!((entry.game, entry.outcome), (game, result.outcome));
+    app.world_mut().write_message(OpenReplay {
+        game,
+        text: shelf.read(&entry.name).unwrap(),
+        name: Some(entry.name.clone()),
+        at: 0,
+        eyes: None,
+    });
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    let steps = app.world().resource::<Watching>().steps;
+    assert_eq!(steps, entry.steps);
+    let at_the_start = view(&app);
+    for n in 1..=steps {
+        app.world_mut().write_message(WatchCommand::Step(1));
+        app.update();
+        assert_eq!(app.world().resource::<Watching>().step, n);
+    }
+    app.update();
+    assert_eq!(
+        view(&app),
+        at_the_end,
+        "{}: the replay's last table is the game's",
+        game.id()
+    );
+    assert!(
+        app.world().resource::<Shown<G>>().acting.is_none(),
+        "nobody acts in a replay"
+    );
+    for n in (0..steps).rev() {
+        app.world_mut().write_message(WatchCommand::Step(-1));
+        app.update();
+        assert_eq!(app.world().resource::<Watching>().step, n);
+    }
+    app.update();
+    assert_eq!(view(&app), at_the_start);
+    assert_ne!(at_the_start, at_the_end);
+    // Leaving the replay goes back to the list, and the game stays there.
+    app.world_mut()
+        .write_message(black_and_white::session::MatchCommand::Quit);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Replays);
+    assert_eq!(shelf.list().entries.len(), 1);
+}
+
+#[test]
+fn a_finished_game_of_each_kind_is_listed_opened_and_stepped_through() {
+    watch_a_finished_game::<Tiles>(GameId::Tiles);
+    watch_a_finished_game::<Bidding>(GameId::Bidding);
+    watch_a_finished_game::<Betting>(GameId::Betting);
+    watch_a_finished_game::<Wargame>(GameId::Wargame);
+}

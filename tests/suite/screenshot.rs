@@ -437,3 +437,60 @@ fn bidding_s_end_screen_shows_both_sides_bids_at_both_sizes() {
         );
     }
 }
+
+/// Pixels near `rgb` within a rectangle of the picture.
+fn count_near_in(
+    (width, pixels): (u32, &[u8]),
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    rgb: [u8; 3],
+    tolerance: i32,
+) -> usize {
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| ((y * width + x) * 3) as usize))
+        .filter(|&i| (0..3).all(|c| (i32::from(pixels[i + c]) - i32::from(rgb[c])).abs() <= tolerance))
+        .count()
+}
+
+/// A replay part-way through: the table, the bar with the game's chart,
+/// and the knowledge panel's words and bars.
+fn replay_screenshot(file: &str, step: &str, eyes: &str) -> (u32, Vec<u8>) {
+    let path = format!("{}/tests/replays/{file}", env!("CARGO_MANIFEST_DIR"));
+    let name = format!("replay-{}", file.trim_end_matches(".jsonl"));
+    let (width, height, pixels) = screenshot(&name, &["--replay", &path, "--step", step, "--eyes", eyes]);
+    assert_eq!((width, height), (1280, 720));
+    let felt = count_near(&pixels, [28, 76, 51], 12);
+    let wargame_board = count_near(&pixels, [222, 206, 160], 30);
+    assert!(
+        felt + wargame_board > 60_000,
+        "{name}: the table is drawn: {felt} felt, {wargame_board} board"
+    );
+    // The chart: the second seat's line under the bar's buttons.
+    let chart = count_near_in((width, &pixels), (0, 120, 910, 210), [110, 175, 230], 30);
+    assert!(
+        chart > 150,
+        "{name}: the game's chart: {chart} pixels of its line"
+    );
+    // The panel's words, left of the table.
+    let words = count_near_in((width, &pixels), (0, 210, 265, 720), [200, 200, 200], 60);
+    assert!(
+        words > 500,
+        "{name}: the knowledge panel's words: {words} light pixels"
+    );
+    (width, pixels)
+}
+
+#[test]
+fn a_replay_of_each_game_shows_the_table_the_chart_and_what_the_seat_knew() {
+    // Tiles: a bar of chance for each tile the other side may hold.
+    let (width, pixels) = replay_screenshot("tiles-hard-normal.jsonl", "9", "1");
+    let bars = count_near_in((width, &pixels), (0, 210, 265, 720), [88, 140, 184], 30);
+    assert!(bars > 2000, "tiles: the chance bars: {bars} pixels");
+    // Bidding: a band for the other side's pool after each round.
+    let (width, pixels) = replay_screenshot("bidding-hard-normal.jsonl", "9", "2");
+    let bands = count_near_in((width, &pixels), (0, 210, 265, 720), [212, 170, 54], 35);
+    assert!(bands > 150, "bidding: the pool bands: {bands} pixels");
+    // Betting, after a setup time-out filled at random; everything uncovered.
+    replay_screenshot("betting-timeout-hard.jsonl", "5", "all");
+    // The wargame: the hidden blocks' possible classes.
+    replay_screenshot("wargame-scenario-9.jsonl", "40", "2");
+}

@@ -85,7 +85,8 @@ pub(super) fn plugin(app: &mut App) {
                 (bottom_bar, picker_window)
                     .chain()
                     .run_if(in_state(Screen::Playing)),
-                reveal_window.run_if(in_state(Screen::Result)),
+                reveal_window
+                    .run_if(in_state(Screen::Result).or_else(crate::ui::reveal::in_uncovered_replay)),
             )
                 .run_if(resource_exists::<Shown<Betting>>)
                 .in_set(UiLayer::Game),

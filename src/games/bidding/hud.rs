@@ -39,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (
             bottom_bar.run_if(in_state(Screen::Playing)),
-            reveal_window.run_if(in_state(Screen::Result)),
+            reveal_window.run_if(in_state(Screen::Result).or_else(crate::ui::reveal::in_uncovered_replay)),
         )
             .run_if(resource_exists::<Shown<Bidding>>)
             .in_set(UiLayer::Game),

@@ -103,6 +103,7 @@ fn reset_view(mut view: ResMut<View>, mut margins: ResMut<PanelMargins>) {
 
 fn pan_and_zoom(
     keys: Res<ButtonInput<KeyCode>>,
+    watching: Option<Res<crate::session::Watching>>,
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
@@ -110,8 +111,9 @@ fn pan_and_zoom(
     mut view: ResMut<View>,
 ) {
     let speed = 500.0 * time.delta_secs() * view.zoom;
-    // Shift with the arrows moves the keyboard's cursor instead.
-    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    // Shift with the arrows moves the keyboard's cursor instead; in a
+    // replay the arrows step through it.
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight) || watching.is_some();
     let mut pan = Vec2::ZERO;
     for (key, dir) in [
         (KeyCode::ArrowLeft, Vec2::NEG_X),

@@ -757,6 +757,17 @@ impl Game for Betting {
         })
     }
 
+    fn round(&self) -> u32 {
+        match self.phase() {
+            Phase::Setup => 0,
+            _ => (self.index() + 1).min(SLOTS) as u32,
+        }
+    }
+
+    fn standing(&self) -> [i64; 2] {
+        self.winnings.map(i64::from)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         (self.phase() == Phase::Over).then(|| Outcome::by_score(self.winnings.map(i64::from)))
     }

@@ -2,4 +2,5 @@
 //! table and HUD around it are the folder above.
 
 pub(super) mod ai;
+pub mod knowledge;
 pub mod rules;

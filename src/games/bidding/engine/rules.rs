@@ -277,6 +277,14 @@ impl Game for Bidding {
         ])
     }
 
+    fn round(&self) -> u32 {
+        (self.rounds.len() + 1).min(ROUNDS) as u32
+    }
+
+    fn standing(&self) -> [i64; 2] {
+        self.wins.map(i64::from)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.to_move().is_some() {
             return None;

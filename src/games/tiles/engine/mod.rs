@@ -2,5 +2,6 @@
 //! table and HUD around it are the folder above.
 
 pub(super) mod ai;
+pub mod knowledge;
 pub mod rules;
 pub(super) mod solver;

@@ -306,6 +306,14 @@ impl Game for Tiles {
         ])
     }
 
+    fn round(&self) -> u32 {
+        (self.rounds.len() + 1).min(ROUNDS) as u32
+    }
+
+    fn standing(&self) -> [i64; 2] {
+        self.score.map(i64::from)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.to_move().is_some() {
             return None;

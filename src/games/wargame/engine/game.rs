@@ -53,6 +53,17 @@ impl Game for Wargame {
         Ok(self.perform(seat, action))
     }
 
+    fn round(&self) -> u32 {
+        match self.phase {
+            Phase::Building => 0,
+            _ => self.round,
+        }
+    }
+
+    fn standing(&self) -> [i64; 2] {
+        self.score.map(i64::from)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }

@@ -2,8 +2,8 @@
 //! `scenario_check`), the board (`board`), the state, actions and events
 //! (`state`), a turn (`rules`, `actions`, `combat`, `legal`), what a seat
 //! sees (`view`), the shared `Game` trait and the protocol's JSON (`game`),
-//! the computer players (`bot`, `planner`) and the names the log uses
-//! (`names`). Nothing here draws; the table around it is the folder above.
+//! the computer players (`bot`, `planner`), the names the log uses
+//! (`names`) and what a seat could know of the hidden blocks (`knowledge`). Nothing here draws; the table around it is the folder above.
 
 pub(super) mod actions;
 pub mod board;
@@ -11,6 +11,7 @@ pub mod bot;
 pub(super) mod combat;
 pub mod data;
 pub(super) mod game;
+pub mod knowledge;
 pub(super) mod legal;
 pub(super) mod names;
 pub mod planner;
