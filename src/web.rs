@@ -2,7 +2,8 @@
 //! its body) and how long the game's log is (`data-log-lines`). The page
 //! hides its loading indicator on the first screen, and the browser test
 //! waits on them as a player watches the screen and the log. And the
-//! picker's "Open scenario file…" reads a file from the player's disk.
+//! picker's "Open scenario file…" and the replays' "Open replay file…" read
+//! a file from the player's disk; "Download" saves a replay to it.
 
 use std::sync::Mutex;
 
@@ -22,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             mark_screen.run_if(state_changed::<Screen>),
             mark_log.run_if(resource_changed::<GameLog>),
             take_opened,
+            take_opened_replays,
         ),
     );
 }
@@ -44,12 +46,28 @@ fn mark_log(log: Res<GameLog>) {
     mark("data-log-lines", &log.shown().count().to_string());
 }
 
-/// Files the player opened, waiting to join the catalogue: the file name
-/// and its text, or why it could not be read.
-static OPENED: Mutex<Vec<(String, Result<String, String>)>> = Mutex::new(Vec::new());
+/// A file the player opened: its name and its text, or why it could not
+/// be read.
+type Opened = Vec<(String, Result<String, String>)>;
+
+/// Scenario files the player opened, waiting to join the catalogue.
+static OPENED: Mutex<Opened> = Mutex::new(Vec::new());
+
+/// Replay files the player opened, waiting to be watched.
+static OPENED_REPLAYS: Mutex<Opened> = Mutex::new(Vec::new());
 
 /// "Open scenario file…": the browser's file dialog, for one `.ron` file.
 pub fn open_scenario_file() {
+    choose_file(".ron", &OPENED);
+}
+
+/// "Open replay file…": the browser's file dialog, for one replay.
+pub fn open_replay_file() {
+    choose_file(".jsonl,.json,.txt", &OPENED_REPLAYS);
+}
+
+/// The browser's file dialog; the chosen file's text lands in `into`.
+fn choose_file(accept: &str, into: &'static Mutex<Opened>) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -60,7 +78,7 @@ pub fn open_scenario_file() {
         return;
     };
     input.set_type("file");
-    input.set_accept(".ron");
+    input.set_accept(accept);
     let chosen = input.clone();
     let on_change = Closure::once(move || {
         let Some(file) = chosen.files().and_then(|files| files.get(0)) else {
@@ -73,7 +91,7 @@ pub fn open_scenario_file() {
                 .ok()
                 .and_then(|v| v.as_string())
                 .ok_or_else(|| "the browser could not read the file as text".to_string());
-            if let Ok(mut opened) = OPENED.lock() {
+            if let Ok(mut opened) = into.lock() {
                 opened.push((name, text));
             }
         });
@@ -82,6 +100,49 @@ pub fn open_scenario_file() {
     // The closure must outlive this call: the browser calls it later, once.
     on_change.forget();
     input.click();
+}
+
+/// "Download": the replay's text as a file the browser saves.
+pub fn download(name: &str, text: &str) -> Result<(), String> {
+    let failed = |_| "the browser refused to make the file".to_string();
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no page to download from")?;
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/jsonl");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(failed)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
+    let link = document
+        .create_element("a")
+        .map_err(failed)?
+        .unchecked_into::<web_sys::HtmlAnchorElement>();
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Opened replay files, to be watched.
+fn take_opened_replays(mut open: MessageWriter<crate::session::OpenReplay>, mut log: ResMut<GameLog>) {
+    let Ok(mut opened) = OPENED_REPLAYS.lock() else {
+        return;
+    };
+    for (file, text) in opened.drain(..) {
+        match text.and_then(|t| Ok((crate::replay::file::game_of(&t)?, t))) {
+            Ok((game, text)) => {
+                open.write(crate::session::OpenReplay {
+                    game,
+                    text,
+                    name: None,
+                    at: 0,
+                    eyes: None,
+                });
+            }
+            Err(e) => log.notice(format!("{file} cannot be watched: {e}")),
+        }
+    }
 }
 
 fn take_opened(mut catalogue: ResMut<Catalogue>, mut log: ResMut<GameLog>) {

@@ -100,6 +100,14 @@ fn list(
                 "Every finished game is kept, newest first, in {}.",
                 shelf.place()
             ));
+            #[cfg(target_arch = "wasm32")]
+            if ui.button("Open replay file…").clicked() {
+                crate::web::open_replay_file();
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            ui.label(
+                egui::RichText::new("A replay file from elsewhere: black-and-white --replay FILE").weak(),
+            );
             for notice in log.notices.iter().chain(&state.error) {
                 ui.colored_label(theme::WARNING, notice);
             }
