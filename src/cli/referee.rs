@@ -42,13 +42,19 @@ pub fn run<G: Game>(
         .map(|seat| options.bots[seat].map(|level| G::bot(level, sub_seed(options.seed, 100 + seat as u64))));
     write_line(output, &start_json(played.game(), options.seed))?;
     while let Some(seat) = played.game().to_move() {
-        let action = match bots[seat].as_mut() {
-            Some(bot) => bot.choose(&played.game().view(seat)),
-            None => ask_until_legal(played.game(), seat, input, output)?,
+        let (action, thought) = match bots[seat].as_mut() {
+            Some(bot) => {
+                let action = bot.choose(&played.game().view(seat));
+                (action, bot.thought())
+            }
+            None => (ask_until_legal(played.game(), seat, input, output)?, None),
         };
         let events = played
             .apply(seat, action)
             .expect("an action that passed check applies");
+        if let Some(thought) = thought {
+            played.note_thought(thought);
+        }
         for line in event_lines::<G>(&events) {
             write_line(output, &line)?;
         }

@@ -161,6 +161,9 @@ impl<G: Game> Replay<G> {
             if !step.chance.is_empty() {
                 line["chance"] = json!(step.chance);
             }
+            if let Some(thought) = &step.thought {
+                line["thought"] = json!(thought);
+            }
             lines.push(line.to_string());
         }
         let end = json!({"type": "end", "winner": self.outcome.winner, "score": self.outcome.score});
@@ -256,7 +259,7 @@ impl<G: Game> Replay<G> {
 }
 
 fn read_step<G: Game>(object: &Map<String, Value>, n: usize) -> Result<Step<G::Action>, String> {
-    let known = ["type", "n", "player", "action", "chance"];
+    let known = ["type", "n", "player", "action", "chance", "thought"];
     if let Some(key) = object.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(format!("a step has no key `{key}`"));
     }
@@ -272,7 +275,16 @@ fn read_step<G: Game>(object: &Map<String, Value>, n: usize) -> Result<Step<G::A
         None => Vec::new(),
         Some(value) => serde_json::from_value(value.clone()).map_err(|e| format!("chance: {e}"))?,
     };
-    Ok(Step { seat, action, chance })
+    let thought = match object.get("thought") {
+        None => None,
+        Some(value) => Some(serde_json::from_value(value.clone()).map_err(|e| format!("thought: {e}"))?),
+    };
+    Ok(Step {
+        seat,
+        action,
+        chance,
+        thought,
+    })
 }
 
 fn read_end(object: &Map<String, Value>) -> Result<Outcome, String> {

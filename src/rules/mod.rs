@@ -215,6 +215,44 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 /// A computer player. It sees only its seat's view.
 pub trait Bot<G: Game>: Send + Sync {
     fn choose(&mut self, view: &G::View) -> G::Action;
+
+    /// What it believed and weighed for its last choice, kept in the
+    /// record so that a replay shows exactly what it thought. Its own
+    /// information: nothing its view did not hold.
+    fn thought(&self) -> Option<Thought> {
+        None
+    }
+}
+
+/// A computer player's reasoning for one choice: what it believed, and its
+/// best options with the value it gave each (higher is better; the unit is
+/// the player's own: expected points, a position's worth).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Thought {
+    pub belief: String,
+    pub options: Vec<Considered>,
+}
+
+/// One option a computer player weighed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Considered {
+    pub option: String,
+    pub value: f64,
+}
+
+impl Thought {
+    /// The best `keep` of these options, best first.
+    pub fn ranked(belief: String, mut options: Vec<Considered>, keep: usize) -> Thought {
+        options.sort_by(|a, b| b.value.total_cmp(&a.value));
+        options.truncate(keep);
+        // Hundredths are all a reader needs, and keep the replay short.
+        for option in &mut options {
+            option.value = (option.value * 100.0).round() / 100.0;
+        }
+        Thought { belief, options }
+    }
 }
 
 /// Derives independent seeds from one seed, so that a game, its bots and its

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Chance, Game, Seat};
+use super::{Chance, Game, Seat, Thought};
 
 /// A match as it is kept (a saved battle, a replay): its configuration,
 /// seed, actions and chance outcomes.
@@ -42,6 +42,9 @@ pub struct Step<A> {
     pub action: A,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chance: Vec<u32>,
+    /// A computer player's reasoning for this action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thought: Option<Thought>,
 }
 
 /// Why a record does not play: the step (counted from 1) and the reason.
@@ -132,8 +135,20 @@ impl<G: Game> Match<G> {
     pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<Vec<G::Event>, String> {
         let events = self.game.apply(seat, action.clone())?;
         let chance = self.game.chance().take()?;
-        self.steps.push(Step { seat, action, chance });
+        self.steps.push(Step {
+            seat,
+            action,
+            chance,
+            thought: None,
+        });
         Ok(events)
+    }
+
+    /// Keeps a computer player's reasoning with the action it just played.
+    pub fn note_thought(&mut self, thought: Thought) {
+        if let Some(step) = self.steps.last_mut() {
+            step.thought = Some(thought);
+        }
     }
 
     /// Plays a recorded step again with its own chance outcomes; `Err`
@@ -148,6 +163,9 @@ impl<G: Game> Match<G> {
         let applied = self.apply(step.seat, step.action.clone());
         self.game.chance().unscript();
         let events = applied.map_err(broken)?;
+        if let Some(thought) = &step.thought {
+            self.note_thought(thought.clone());
+        }
         let drawn = &self.steps.last().expect("just applied").chance;
         if *drawn != step.chance {
             return Err(broken(format!(

@@ -538,9 +538,17 @@ fn drive_computer<G: Game + Narrated>(
     let session = &mut *session;
     let bot = session.bots[seat].as_mut().expect("a computer seat has a bot");
     let action = bot.choose(&view);
-    if let Err(reason) = session.act(seat, action, true, &mut happened, &mut log, &settings) {
-        error!("the computer chose an illegal action: {reason}");
-        log.push("The computer could not find a legal move.");
+    let thought = bot.thought();
+    match session.act(seat, action, true, &mut happened, &mut log, &settings) {
+        Ok(()) => {
+            if let Some(thought) = thought {
+                session.played.note_thought(thought);
+            }
+        }
+        Err(reason) => {
+            error!("the computer chose an illegal action: {reason}");
+            log.push("The computer could not find a legal move.");
+        }
     }
 }
 

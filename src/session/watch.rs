@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::{GameLog, Happened, MatchOptions, Narrated, Opponent, ScreenTaken, Session};
 use crate::ids::GameId;
 use crate::replay::{About, Replay};
-use crate::rules::{Game, Match, Outcome, Replaying, Seat};
+use crate::rules::{Game, Match, Outcome, Replaying, Seat, Thought};
 use crate::screens::Screen;
 
 /// Whose eyes a replay is watched through.
@@ -65,6 +65,8 @@ pub struct Watching {
     pub rounds: Vec<u32>,
     /// Each side's score at each position, 0..=steps: the chart.
     pub standings: Vec<[i64; 2]>,
+    /// Each action's seat and, for a computer's, what it thought.
+    pub thoughts: Vec<(Seat, Option<Thought>)>,
     pub playing: bool,
     /// Actions a second while playing.
     pub speed: f32,
@@ -73,6 +75,18 @@ pub struct Watching {
 }
 
 impl Watching {
+    /// The latest reasoning, up to this position, of a computer in the seat
+    /// watched (either seat with everything uncovered): the action's number
+    /// from 1 and the thought.
+    pub fn last_thought(&self) -> Option<(usize, Seat, &Thought)> {
+        self.thoughts[..self.step]
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, (seat, _))| self.eyes == Eyes::Everything || self.eyes == Eyes::Seat(*seat))
+            .find_map(|(n, (seat, thought))| thought.as_ref().map(|t| (n + 1, *seat, t)))
+    }
+
     /// Where a round jump from `step` lands: forward, the first action of
     /// the next round; back, the start of this round, or of the one before
     /// when already there.
@@ -283,6 +297,12 @@ pub(super) fn open_replay<G: Game + Narrated>(
             steps,
             rounds,
             standings,
+            thoughts: replay
+                .record
+                .steps
+                .iter()
+                .map(|s| (s.seat, s.thought.clone()))
+                .collect(),
             playing: false,
             speed: 2.0,
             wait: 0.0,

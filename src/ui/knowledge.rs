@@ -37,6 +37,22 @@ pub(super) fn panel<G: Knowledge>(
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
+                    if let Some((n, seat, thought)) = watching.last_thought() {
+                        ui.label(
+                            egui::RichText::new(format!("What {} thought (action {n})", shown.names[seat]))
+                                .strong(),
+                        );
+                        ui.label(egui::RichText::new(&thought.belief).small());
+                        for (i, considered) in thought.options.iter().enumerate() {
+                            let text = egui::RichText::new(format!(
+                                "{:+.2}  {}",
+                                considered.value, considered.option
+                            ));
+                            // The first is the one it chose.
+                            ui.label(if i == 0 { text.color(theme::ACCENT) } else { text });
+                        }
+                        ui.add_space(8.0);
+                    }
                     for known in G::knowledge(&shown.view) {
                         ui.label(egui::RichText::new(&known.heading).strong());
                         for row in &known.rows {

@@ -321,6 +321,50 @@ fn a_finished_game_in_the_app_is_kept_on_the_shelf() {
     assert_eq!(entry.opponent(), "Computer (Easy)");
     let text = Shelf::at(dir.join("replays")).read(&entry.name).unwrap();
     assert_eq!(check_text(&text), Ok(result.outcome.score));
+    // The computer's reasoning is kept with each of its actions, and none
+    // is made up for the person's.
+    let replay = Replay::<Tiles>::from_text(&text).unwrap();
+    let human = app
+        .world()
+        .resource::<black_and_white::session::Session<Tiles>>()
+        .human;
+    for step in &replay.record.steps {
+        assert_eq!(step.thought.is_some(), step.seat != human, "{step:?}");
+    }
+}
+
+/// Hard's reasoning as kept: the tile it played is the option it valued
+/// most, and the options come best first.
+#[test]
+fn a_computer_s_reasoning_is_kept_with_each_of_its_actions() {
+    let replay = Replay::<Tiles>::from_text(&corpus_file("tiles-hard-hard.jsonl")).unwrap();
+    let mut weighed = 0;
+    for step in &replay.record.steps {
+        let thought = step.thought.as_ref().expect("both seats are the computer");
+        assert!(!thought.belief.is_empty());
+        if let Some(best) = thought.options.first() {
+            weighed += 1;
+            assert_eq!(best.option, format!("tile {}", step.action.tile));
+            assert!(thought.options.windows(2).all(|w| w[0].value >= w[1].value));
+        }
+    }
+    assert!(weighed >= 14, "{weighed} of 18 choices weighed options");
+    let betting = Replay::<Betting>::from_text(&corpus_file("betting-hard-normal.jsonl")).unwrap();
+    let decisions: Vec<_> = betting
+        .record
+        .steps
+        .iter()
+        .filter_map(|s| s.thought.as_ref().map(|t| (s, t)))
+        .collect();
+    assert!(!decisions.is_empty());
+    for (step, thought) in decisions {
+        let chose = &thought.options[0].option;
+        let matched = matches!(
+            step.action,
+            black_and_white::games::betting::BettingAction::Match(_)
+        );
+        assert_eq!(chose == "match", matched, "{thought:?} against {:?}", step.action);
+    }
 }
 
 /// Plays a whole game of `G` in the app with the computer on both sides

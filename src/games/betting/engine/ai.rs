@@ -12,7 +12,7 @@ use super::rules::{
     Betting, BettingAction, BettingView, CHIPS, Phase, Placement, Pull, SLOTS, SlotOutcome, Sourcing,
     random_arrangement,
 };
-use crate::rules::{Bot, Colour, Level, other};
+use crate::rules::{Bot, Colour, Considered, Level, Thought, other};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Betting>> {
     let rng = GameRng::seed_from_u64(seed);
@@ -40,7 +40,11 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Betting>> {
             pricing: true,
         },
     };
-    Box::new(Player { rng, style })
+    Box::new(Player {
+        rng,
+        style,
+        thought: None,
+    })
 }
 
 struct RandomBot(GameRng);
@@ -78,14 +82,21 @@ struct Style {
 struct Player {
     rng: GameRng,
     style: Style,
+    /// Its reasoning for the last match or fold.
+    thought: Option<Thought>,
 }
 
 impl Bot<Betting> for Player {
     fn choose(&mut self, view: &BettingView) -> BettingAction {
+        self.thought = None;
         if view.phase == Phase::Setup {
             return BettingAction::Arrange(self.arrange());
         }
         self.decide(view)
+    }
+
+    fn thought(&self) -> Option<Thought> {
+        self.thought.clone()
     }
 }
 
@@ -143,6 +154,22 @@ impl Player {
         let stake = f64::from(chips[them]);
         let matching = stake * odds.edge() - pull_cost;
         let folding = -f64::from(chips[me]);
+        let belief = format!(
+            "its {mine} against their {:?} tile: an edge of {:+.2} a chip on their stack of {stake}",
+            colours[them],
+            odds.edge()
+        );
+        let options = vec![
+            Considered {
+                option: "match".into(),
+                value: matching,
+            },
+            Considered {
+                option: "fold".into(),
+                value: folding,
+            },
+        ];
+        self.thought = Some(Thought::ranked(belief, options, 2));
         if matching > folding {
             BettingAction::Match(sourcing)
         } else {

@@ -9,7 +9,7 @@ use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng};
 
 use super::rules::{Bidding, BiddingAction, BiddingView, Card, POOL, ROUNDS, lamp_range};
-use crate::rules::{Bot, Level, other};
+use crate::rules::{Bot, Level, Thought, other};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Bidding>> {
     let rng = GameRng::seed_from_u64(seed);
@@ -17,10 +17,11 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Bidding>> {
         Level::Random => return Box::new(RandomBot(rng)),
         Level::Easy => (0.6, 0.25),
         Level::Normal => (0.3, 0.0),
-        Level::Hard => return Box::new(HardBot),
+        Level::Hard => return Box::new(HardBot::default()),
     };
     Box::new(BudgetBot {
         rng,
+        thought: None,
         wobble,
         blunders,
     })
@@ -38,6 +39,8 @@ impl Bot<Bidding> for RandomBot {
 
 struct BudgetBot {
     rng: GameRng,
+    /// Its reasoning for the last bid.
+    thought: Option<Thought>,
     /// How far a bid strays from the plan, as a share of it.
     wobble: f64,
     /// The share of bids made at random, up to half the pool.
@@ -45,11 +48,18 @@ struct BudgetBot {
 }
 
 impl Bot<Bidding> for BudgetBot {
+    fn thought(&self) -> Option<Thought> {
+        self.thought.clone()
+    }
+
     fn choose(&mut self, view: &BiddingView) -> BiddingAction {
         if self.rng.random_bool(self.blunders) {
-            return BiddingAction {
-                bid: self.rng.random_range(0..=view.pool / 2),
-            };
+            let bid = self.rng.random_range(0..=view.pool / 2);
+            self.thought = Some(Thought {
+                belief: format!("a bid at random up to half its pool (a slip it makes on purpose): {bid}"),
+                options: Vec::new(),
+            });
+            return BiddingAction { bid };
         }
         let needed = 5u8.saturating_sub(view.wins[view.seat]).max(1);
         let rounds_left = (ROUNDS + 1 - view.round) as u8;
@@ -69,6 +79,13 @@ impl Bot<Bidding> for BudgetBot {
             None if rounds_left > needed && self.rng.random_bool(0.3) => 0,
             None => planned,
         };
+        self.thought = Some(Thought {
+            belief: format!(
+                "{needed} wins needed in {rounds_left} rounds: about {plan:.0} a win from its pool of {}, so it bids {bid}",
+                view.pool
+            ),
+            options: Vec::new(),
+        });
         BiddingAction { bid }
     }
 }
@@ -97,9 +114,16 @@ pub fn their_pool(view: &BiddingView) -> (u8, u8) {
     (low.clamp(0, 99) as u8, high.clamp(0, 99) as u8)
 }
 
-struct HardBot;
+#[derive(Default)]
+struct HardBot {
+    thought: Option<Thought>,
+}
 
 impl Bot<Bidding> for HardBot {
+    fn thought(&self) -> Option<Thought> {
+        self.thought.clone()
+    }
+
     fn choose(&mut self, view: &BiddingView) -> BiddingAction {
         let me = view.seat;
         let rounds_left = (ROUNDS + 1 - view.round) as f64;
@@ -132,6 +156,16 @@ impl Bot<Bidding> for HardBot {
                 if affordable(over) { over } else { 0 }
             }
         };
+        // It weighs no list of bids: it reckons one from these figures.
+        let belief = format!(
+            "their pool {low}–{high}; a budget bidder would spend about {their_plan:.0} a win; \
+             its own plan affords {my_plan:.0} a win (at most {:.0}), so it bids {bid}",
+            1.6 * my_plan
+        );
+        self.thought = Some(Thought {
+            belief,
+            options: Vec::new(),
+        });
         BiddingAction { bid }
     }
 }

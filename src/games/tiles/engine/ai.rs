@@ -25,7 +25,7 @@ use rand::{RngExt, SeedableRng, seq::IndexedRandom};
 use super::rules::Tiles;
 use super::rules::{Colour, Hand, TilesAction, TilesView};
 use super::solver::{Position, Solver, colour_mask};
-use crate::rules::{Bot, Level, other};
+use crate::rules::{Bot, Considered, Level, Thought, other};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
     let rng = GameRng::seed_from_u64(seed);
@@ -43,6 +43,7 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
         random_share,
         solver: Solver::new(endgame),
         model: Solver::new(0),
+        thought: None,
     })
 }
 
@@ -87,12 +88,20 @@ struct SolverBot {
     solver: Solver,
     /// Values for predicting a counting opponent, who plays for points.
     model: Solver,
+    /// Its reasoning for the last choice.
+    thought: Option<Thought>,
 }
 
 impl Bot<Tiles> for SolverBot {
     fn choose(&mut self, view: &TilesView) -> TilesAction {
         if view.hand.len() == 1 || self.rng.random_bool(self.mistakes) {
             let tile = *view.hand.choose(&mut self.rng).expect("asked with tiles in hand");
+            let why = if view.hand.len() == 1 {
+                "its last tile"
+            } else {
+                "a tile at random (a slip it makes on purpose)"
+            };
+            self.thought = Some(Thought::ranked(why.into(), Vec::new(), 0));
             return TilesAction { tile };
         }
         let belief = match self.belief {
@@ -113,6 +122,7 @@ impl Bot<Tiles> for SolverBot {
             Vec::new()
         };
         let mut best = (f32::MIN, view.hand[0]);
+        let mut weighed = Vec::new();
         for &t in &view.hand {
             let (mut total, mut weight) = (0.0, 0.0);
             for (theirs, count) in belief.weighted() {
@@ -145,11 +155,25 @@ impl Bot<Tiles> for SolverBot {
                 }
             }
             let value = total / weight + self.rng.random_range(0.0..=self.noise);
+            weighed.push(Considered {
+                option: format!("tile {t}"),
+                value: f64::from(value),
+            });
             if value > best.0 {
                 best = (value, t);
             }
         }
+        let belief = format!(
+            "{} hands the other side may hold; it plays as a random player {:.0}% of the time",
+            belief.hands().count(),
+            self.random_share * 100.0
+        );
+        self.thought = Some(Thought::ranked(belief, weighed, 4));
         TilesAction { tile: best.1 }
+    }
+
+    fn thought(&self) -> Option<Thought> {
+        self.thought.clone()
     }
 }
 

@@ -16,13 +16,14 @@ use super::data::{Rulebook, Token, UnitType};
 use super::scenario::{Goal, Scenario, ScenarioKind};
 use super::state::*;
 use super::view::View;
-use crate::rules::{Bot, Level, Seat};
+use crate::rules::{Bot, Level, Seat, Thought};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
     match level {
         Level::Normal | Level::Hard => Box::new(Planning {
             rng: GameRng::seed_from_u64(seed),
             trials: level == Level::Hard,
+            thought: None,
         }),
         _ => Box::new(Basic {
             rng: GameRng::seed_from_u64(seed),
@@ -36,19 +37,28 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
 struct Planning {
     rng: GameRng,
     trials: bool,
+    /// The planner's reasoning for the last choice in battle.
+    thought: Option<Thought>,
 }
 
 impl Bot<Wargame> for Planning {
     fn choose(&mut self, view: &View) -> Action {
         let game = Wargame::from_view(view);
         if game.phase == Phase::Building {
+            self.thought = None;
             return if self.trials {
                 build_by_trials(&game, view.player, &mut self.rng)
             } else {
                 build(&game, view.player, &mut self.rng)
             };
         }
-        super::planner::choose(&game, view.player)
+        let (action, thought) = super::planner::choose_with_thought(&game, view.player);
+        self.thought = Some(thought);
+        action
+    }
+
+    fn thought(&self) -> Option<Thought> {
+        self.thought.clone()
     }
 }
 

@@ -8,7 +8,7 @@ use super::board::Coord;
 use super::data::{Ability, Order, UnitType};
 use super::scenario::Goal;
 use super::state::*;
-use crate::rules::Seat;
+use crate::rules::{Considered, Seat, Thought};
 
 /// The chance that attack − defence = `margin` hits (criticals included).
 pub fn hit_chance(margin: i32) -> f64 {
@@ -303,6 +303,16 @@ impl Wargame {
 
 /// The planner's next action for the seat to move in `game`.
 pub fn choose(game: &Wargame, seat: Seat) -> Action {
+    choose_with_thought(game, seat).0
+}
+
+/// The planner's choice with its reasoning: the activations it weighed and
+/// the gain it gave each, or the plan an activation follows.
+pub fn choose_with_thought(game: &Wargame, seat: Seat) -> (Action, Thought) {
+    let said = |belief: &str| Thought {
+        belief: belief.into(),
+        options: Vec::new(),
+    };
     if let Some(p) = game.pending.front() {
         let unit = p.unit();
         if let Pending::Counter { attacker, .. } = p {
@@ -310,9 +320,15 @@ pub fn choose(game: &Wargame, seat: Seat) -> Action {
             // blow at a unit that would fall to it.
             let last_blow = game.order_on(*attacker) == Some(Order::TillDeath) && game.units[unit].size == 1;
             return if last_blow {
-                Action::Stand { unit }
+                (
+                    Action::Stand { unit },
+                    said("a last blow of Till death would destroy it: it stands"),
+                )
             } else {
-                Action::Counterattack { unit }
+                (
+                    Action::Counterattack { unit },
+                    said("striking back costs nothing"),
+                )
             };
         }
         let best_retreat = game.retreat_hexes(unit).into_iter().max_by(|a, b| {
@@ -322,18 +338,27 @@ pub fn choose(game: &Wargame, seat: Seat) -> Action {
         let must = matches!(p, Pending::MustRetreat { .. });
         let stand = !must && (game.holds(unit) || game.units[unit].size > 1);
         return match (stand, best_retreat) {
-            (false, Some(to)) => Action::Retreat { unit, to },
-            _ => Action::Stand { unit },
+            (false, Some(to)) => (Action::Retreat { unit, to }, said("the best hex to fall back to")),
+            _ => (
+                Action::Stand { unit },
+                said("it holds its hex or can lose a step"),
+            ),
         };
     }
     if game.activation.is_some() {
         let plan = game.best_plan().expect("in an activation");
-        return match (plan.path.first(), plan.attack) {
+        let belief = format!("its plan for this activation is worth {:.1}", plan.value);
+        let action = match (plan.path.first(), plan.attack) {
             (Some(&to), _) => Action::Move { to },
             (None, Some(attack)) => attack,
             (None, None) => Action::EndActivation,
         };
+        return (action, said(&belief));
     }
+    let mut weighed = vec![Considered {
+        option: "end the turn".into(),
+        value: 0.1,
+    }];
     // Which unit or squad gains most from its activation.
     let mut best: Option<(f64, Vec<usize>, Plan)> = None;
     for action in game.legal() {
@@ -347,11 +372,21 @@ pub fn choose(game: &Wargame, seat: Seat) -> Action {
         let at = game.units[units[0]].at.expect("alive");
         let Some(plan) = trial.best_plan() else { continue };
         let gain = plan.value - game.position_value(seat, units, at);
+        let names: Vec<&str> = units.iter().map(|&u| game.units[u].class.as_str()).collect();
+        weighed.push(Considered {
+            option: format!("activate {} at ({}, {})", names.join(" + "), at.0, at.1),
+            value: gain,
+        });
         if best.as_ref().is_none_or(|(g, _, _)| gain > *g) {
             best = Some((gain, units.clone(), plan));
         }
     }
-    match best {
+    let thought = Thought::ranked(
+        "what each activation would gain, by its best plan (ending the turn counts 0.1)".into(),
+        weighed,
+        5,
+    );
+    let action = match best {
         Some((gain, units, plan)) if gain > 0.1 => {
             let with_order = Action::Activate {
                 units: units.clone(),
@@ -364,7 +399,8 @@ pub fn choose(game: &Wargame, seat: Seat) -> Action {
             }
         }
         _ => Action::EndTurn,
-    }
+    };
+    (action, thought)
 }
 
 /// The commander order that helps this plan: one of orders 2-4 that fits
