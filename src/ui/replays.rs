@@ -83,6 +83,17 @@ fn list(
     if keys.just_pressed(KeyCode::Escape) {
         next.set(Screen::Title);
     }
+    // Enter watches the newest; in the browser O opens a file.
+    if keys.just_pressed(KeyCode::Enter)
+        && let Some(newest) = state.listing.entries.first()
+    {
+        log.notices.clear();
+        open_kept(&shelf, &newest.name, 0, &mut open, &mut log);
+    }
+    #[cfg(target_arch = "wasm32")]
+    if keys.just_pressed(KeyCode::KeyO) {
+        crate::web::open_replay_file();
+    }
     let mut root = space.ui(contexts.ctx_mut()?, "replays");
     let state = &mut *state;
     egui::CentralPanel::default()
@@ -101,7 +112,7 @@ fn list(
                 shelf.place()
             ));
             #[cfg(target_arch = "wasm32")]
-            if ui.button("Open replay file…").clicked() {
+            if ui.button("Open replay file… (O)").clicked() {
                 crate::web::open_replay_file();
             }
             #[cfg(not(target_arch = "wasm32"))]
@@ -134,7 +145,12 @@ fn list(
                                 ui.label(entry.result());
                                 ui.label(format!("{} actions", entry.steps));
                                 ui.horizontal(|ui| {
-                                    if ui.button(egui::RichText::new("Watch").strong()).clicked() {
+                                    let watch = if entry == &state.listing.entries[0] {
+                                        "Watch (Enter)"
+                                    } else {
+                                        "Watch"
+                                    };
+                                    if ui.button(egui::RichText::new(watch).strong()).clicked() {
                                         log.notices.clear();
                                         open_kept(&shelf, &entry.name, 0, &mut open, &mut log);
                                     }

@@ -3,7 +3,8 @@
 // a game of tiles against the computer with the keyboard, plays a tile,
 // and takes screenshots; it also changes a setting and finds it in the
 // browser's storage, opens the page with broken stored settings, and opens
-// a scenario file in the wargame's picker before building an army. Fails
+// a scenario file in the wargame's picker before building an army, and
+// watches a replay kept in the browser's storage. Fails
 // on a blank canvas or any console error.
 //
 //   node tests/web/browser.mjs [FOLDER]   (default dist/web)
@@ -54,14 +55,14 @@ try {
   await settle(page);
   await check(page, "title", { minColours: 20 });
 
-  // Settings (the title's second button): default difficulty Hard, Close.
+  // Settings (the title's third button): default difficulty Hard, Close.
   // A click can land before a slow software-rendered frame has the window
   // up: try again until the setting is stored.
   let stored = null;
   for (let attempt = 0; attempt < 4 && !stored?.includes("default_difficulty: Hard"); attempt++) {
     // Settings, then Hard on the difficulty row and Close, where the
     // browser's dialog (no fullscreen, no file) puts them.
-    await click(page, 640, 362);
+    await click(page, 640, 410);
     await click(page, 722, 335);
     await click(page, 562, 499);
     stored = await page.evaluate((key) => localStorage.getItem(key), SETTINGS_KEY);
@@ -130,6 +131,36 @@ try {
   await settle(war);
   await check(war, "wargame-building", { minColours: 50 });
 
+  // Each page runs its game until closed: under a software renderer five
+  // at once starve the next one.
+  for (const done of [page, broken, betting, war]) await done.context().close();
+
+  // A replay kept in the browser's storage: the list (R on the title
+  // screen), then watched (Enter) and stepped forward (Right), the log
+  // following.
+  const replay = await readFile("tests/replays/tiles-hard-normal.jsonl", "utf8");
+  const watching = await open((text) => {
+    const name = "2026-12-01T10-00-00Z-tiles-0001.jsonl";
+    localStorage.setItem(`black-and-white/replay-${name}`, text);
+    localStorage.setItem("black-and-white/replays.json", JSON.stringify([name]));
+  }, replay);
+  await watching.goto(url);
+  await watching.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
+  await settle(watching);
+  await click(watching, 100, 650);
+  await press(watching, "r");
+  await watching.waitForSelector('body[data-screen="replays"]', { timeout: 30_000 });
+  await settle(watching);
+  await check(watching, "replays", { minColours: 20 });
+  await press(watching, "Enter");
+  await watching.waitForSelector('body[data-screen="playing"]', { timeout: 30_000 });
+  const logLines = async () => Number(await watching.getAttribute("body", "data-log-lines"));
+  const atStart = await logLines();
+  for (let step = 0; step < 6; step++) await press(watching, "ArrowRight");
+  await settle(watching);
+  if ((await logLines()) <= atStart) throw new Error(`stepping the replay left the log at ${atStart} lines`);
+  await check(watching, "replay-tiles", { minColours: 50, felt: true });
+
   // Without WebGL2 the page says so instead of staying blank.
   const bare = await open(() => {
     const getContext = HTMLCanvasElement.prototype.getContext;
@@ -171,10 +202,10 @@ async function newGameOf(key) {
 }
 
 /// A fresh page (its own storage) that records errors; `setup` runs in the
-/// page before the game does.
-async function open(setup) {
+/// page before the game does, given `arg`.
+async function open(setup, arg = SETTINGS_KEY) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  if (setup) await context.addInitScript(setup, SETTINGS_KEY);
+  if (setup) await context.addInitScript(setup, arg);
   const page = await context.newPage();
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(`console: ${message.text()}`);
