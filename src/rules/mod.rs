@@ -169,6 +169,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Whose action the game waits for; `None` once it is over.
     fn to_move(&self) -> Option<Seat>;
     fn view(&self, seat: Seat) -> Self::View;
+    /// What `seat` would see with nothing hidden: a replay watched with
+    /// everything uncovered. The card games' tables uncover the other side
+    /// from the game itself, so their view stays the seat's own.
+    fn uncovered(&self, seat: Seat) -> Self::View {
+        self.view(seat)
+    }
     /// Every legal action of the seat to move, or a representative sample
     /// where the full set is too large to list.
     fn legal_actions(&self) -> Vec<Self::Action>;

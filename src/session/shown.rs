@@ -37,6 +37,9 @@ pub struct Shown<G: Game> {
     pub reveal: Option<Reveal<G>>,
     /// A replay is being watched: nobody acts.
     pub replay: bool,
+    /// With everything uncovered, `view` shows what is hidden and this is
+    /// the seat's own view, from which the knowledge panel reckons.
+    pub own_view: Option<G::View>,
 }
 
 /// A finished game, everything uncovered, with the seed that replays it.
@@ -53,7 +56,11 @@ impl<G: Game> Shown<G> {
         let acting = session.human_to_move().filter(|&s| s == seat);
         Shown {
             seat,
-            view: game.view(seat),
+            view: if session.everything {
+                game.uncovered(seat)
+            } else {
+                game.view(seat)
+            },
             acting,
             legal: if acting.is_some() {
                 game.legal_actions()
@@ -72,6 +79,7 @@ impl<G: Game> Shown<G> {
                 seed: session.played.seed(),
             }),
             replay: session.is_replay(),
+            own_view: session.everything.then(|| game.view(seat)),
         }
     }
 

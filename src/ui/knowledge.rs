@@ -53,7 +53,7 @@ pub(super) fn panel<G: Knowledge>(
                         }
                         ui.add_space(8.0);
                     }
-                    for known in G::knowledge(&shown.view) {
+                    for known in G::knowledge(shown.own_view.as_ref().unwrap_or(&shown.view)) {
                         ui.label(egui::RichText::new(&known.heading).strong());
                         for row in &known.rows {
                             match &row.shows {

@@ -465,3 +465,19 @@ fn a_finished_game_of_each_kind_is_listed_opened_and_stepped_through() {
     watch_a_finished_game::<Betting>(GameId::Betting);
     watch_a_finished_game::<Wargame>(GameId::Wargame);
 }
+
+/// Everything uncovered shows the wargame's hidden blocks; the seat's own
+/// view, which the knowledge panel reckons from, still hides them.
+#[test]
+fn everything_uncovered_shows_the_hidden_blocks_and_the_seat_s_view_does_not() {
+    let replay = Replay::<Wargame>::from_text(&corpus_file("wargame-scenario-9.jsonl")).unwrap();
+    let at = Match::replay(&replay.record, 40).unwrap();
+    let own = at.game().view(1);
+    let open = at.game().uncovered(1);
+    assert!(
+        own.units.iter().any(|u| u.class.is_none()),
+        "some enemy block is still hidden at step 40"
+    );
+    assert!(open.units.iter().all(|u| u.class.is_some()));
+    assert_eq!(own.units.len(), open.units.len());
+}

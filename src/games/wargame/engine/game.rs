@@ -40,6 +40,15 @@ impl Game for Wargame {
         self.view_for(seat)
     }
 
+    /// Every block identified to both sides: the board shows every class.
+    fn uncovered(&self, seat: Seat) -> View {
+        let mut open = self.clone();
+        for unit in &mut open.units {
+            unit.known = [true, true];
+        }
+        open.view_for(seat)
+    }
+
     fn legal_actions(&self) -> Vec<Action> {
         self.legal()
     }
