@@ -135,7 +135,6 @@ fn take_opened_replays(mut open: MessageWriter<crate::session::OpenReplay>, mut 
                 open.write(crate::session::OpenReplay {
                     game,
                     text,
-                    name: None,
                     at: 0,
                     eyes: None,
                 });

@@ -51,7 +51,7 @@ fn check_game<G: Game>(text: &str, json: bool, out: &mut impl Write) -> Result<(
         });
     }
     let [a, b] = &replay.about.players;
-    let result = crate::replay::shelf::entry("", text)?.result();
+    let result = crate::replay::shelf::result_line(&replay.about.players, &replay.outcome);
     writeln!(
         out,
         "{}: {} against {}, {} steps: {result} (written by Black & White {} on {}); every step is legal today",

@@ -42,19 +42,20 @@ impl Entry {
 
     /// "You win 5–4", "Player 2 wins 36–24", "Drawn 4–4".
     pub fn result(&self) -> String {
-        let [a, b] = self.outcome.score;
-        match self.outcome.winner {
-            Some(w) => {
-                let name = &self.players[w].name;
-                let verb = if name == "You" { "win" } else { "wins" };
-                format!(
-                    "{name} {verb} {}–{}",
-                    self.outcome.score[w],
-                    self.outcome.score[1 - w]
-                )
-            }
-            None => format!("Drawn {a}–{b}"),
+        result_line(&self.players, &self.outcome)
+    }
+}
+
+/// How a game came out, the winner's score first.
+pub fn result_line(players: &[Player; 2], outcome: &Outcome) -> String {
+    let [a, b] = outcome.score;
+    match outcome.winner {
+        Some(w) => {
+            let name = &players[w].name;
+            let verb = if name == "You" { "win" } else { "wins" };
+            format!("{name} {verb} {}–{}", outcome.score[w], outcome.score[1 - w])
         }
+        None => format!("Drawn {a}–{b}"),
     }
 }
 

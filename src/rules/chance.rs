@@ -94,12 +94,6 @@ impl Chance {
         Ok(std::mem::take(&mut self.drawn))
     }
 
-    /// The recorded outcomes left unused: a replay that ends with some has
-    /// gone astray.
-    pub fn unused(&self) -> usize {
-        self.script.as_ref().map_or(0, VecDeque::len)
-    }
-
     /// From now on outcomes come from the seed again (play goes on after a
     /// replay: an undo).
     pub fn unscript(&mut self) {

@@ -55,6 +55,16 @@ pub struct Broken {
     pub reason: String,
 }
 
+impl Broken {
+    /// Step `step` (from 1), played by `seat`, does not fit.
+    fn at(step: usize, seat: Seat, reason: String) -> Broken {
+        Broken {
+            step,
+            reason: format!("player {seat}: {reason}"),
+        }
+    }
+}
+
 impl std::fmt::Display for Broken {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.step {
@@ -155,10 +165,7 @@ impl<G: Game> Match<G> {
     /// says why it no longer fits (step numbers count from 1).
     pub fn apply_recorded(&mut self, step: &Step<G::Action>) -> Result<Vec<G::Event>, Broken> {
         let n = self.steps.len() + 1;
-        let broken = |reason: String| Broken {
-            step: n,
-            reason: format!("player {}: {reason}", step.seat),
-        };
+        let broken = |reason: String| Broken::at(n, step.seat, reason);
         *self.game.chance() = Chance::scripted(step.chance.iter().copied());
         let applied = self.apply(step.seat, step.action.clone());
         self.game.chance().unscript();
@@ -220,13 +227,22 @@ impl<'a, G: Game> Replaying<'a, G> {
             return Some(
                 self.played
                     .apply(step.seat, step.action.clone())
-                    .map_err(|reason| Broken {
-                        step: n,
-                        reason: format!("player {}: {reason}", step.seat),
-                    }),
+                    .map_err(|reason| Broken::at(n, step.seat, reason)),
             );
         }
         Some(self.played.apply_recorded(step))
+    }
+
+    /// `at` of the game at every position of the record, from the set-up to
+    /// after its last step (the replay bar's rounds, the result chart).
+    pub fn positions<T>(record: &'a MatchRecord<G>, mut at: impl FnMut(&G) -> T) -> Result<Vec<T>, Broken> {
+        let mut replaying = Replaying::new(record)?;
+        let mut seen = vec![at(replaying.game())];
+        while let Some(step) = replaying.step() {
+            step?;
+            seen.push(at(replaying.game()));
+        }
+        Ok(seen)
     }
 
     /// The game as it stands.

@@ -53,7 +53,6 @@ fn launch_from_command_line(
                 open.write(super::OpenReplay {
                     game,
                     text,
-                    name: None,
                     at: launch.step,
                     eyes: launch.eyes,
                 });

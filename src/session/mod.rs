@@ -222,15 +222,7 @@ impl<G: Game> Session<G> {
     /// Each side's score after each action, played again from the record:
     /// for a finished game only (while it runs, the record is a secret).
     fn standings(&self) -> Vec<[i64; 2]> {
-        let record = self.played.record();
-        let Ok(mut replaying) = crate::rules::Replaying::new(&record) else {
-            return Vec::new();
-        };
-        let mut standings = vec![replaying.game().standing()];
-        while let Some(Ok(_)) = replaying.step() {
-            standings.push(replaying.game().standing());
-        }
-        standings
+        crate::rules::Replaying::positions(&self.played.record(), G::standing).unwrap_or_default()
     }
 
     /// Keeps the finished game on the shelf: its file's name, and a notice
@@ -273,20 +265,13 @@ impl<G: Game> Session<G> {
     {
         let events = self.played.apply(seat, action)?;
         self.version += 1;
-        let names = self.names();
-        for event in events {
-            let audience = G::audience(&event);
-            let line = self.played.game().narrate_in(&event, &names);
-            if let Some(line) = &line {
-                log.push_for(audience, line.clone());
-            }
-            happened.write(Happened {
-                event,
-                audience,
-                line,
-                by_computer,
-            });
-        }
+        happened.write_batch(narrated(
+            self.played.game(),
+            &self.names(),
+            events,
+            by_computer,
+            log,
+        ));
         self.wait = settings.pause_seconds();
         if let Some(next) = self.played.game().to_move()
             && self.opponent == Opponent::Friend
@@ -296,6 +281,34 @@ impl<G: Game> Session<G> {
         }
         Ok(())
     }
+}
+
+/// The events of an action as the tables receive them, each with its
+/// audience and log line, the lines pushed to the log on the way: a game
+/// played and a replay watched narrate alike.
+fn narrated<G: Narrated>(
+    game: &G,
+    names: &[String; 2],
+    events: Vec<G::Event>,
+    by_computer: bool,
+    log: &mut GameLog,
+) -> Vec<Happened<G>> {
+    events
+        .into_iter()
+        .map(|event| {
+            let audience = G::audience(&event);
+            let line = game.narrate_in(&event, names);
+            if let Some(line) = &line {
+                log.push_for(audience, line.clone());
+            }
+            Happened {
+                event,
+                audience,
+                line,
+                by_computer,
+            }
+        })
+        .collect()
 }
 
 /// The verb for `name` as the log says it: "You go", "Computer goes".

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::{GameLog, Happened, MatchOptions, Narrated, Opponent, ScreenTaken, Session};
 use crate::ids::GameId;
 use crate::replay::{About, Replay};
-use crate::rules::{Game, Match, Outcome, Replaying, Seat, Thought};
+use crate::rules::{Game, Match, Replaying, Seat, Thought};
 use crate::screens::Screen;
 
 /// Whose eyes a replay is watched through.
@@ -26,8 +26,6 @@ pub enum Eyes {
 pub struct OpenReplay {
     pub game: GameId,
     pub text: String,
-    /// The kept replay's name, if it is on the shelf.
-    pub name: Option<String>,
     /// The step to open at (0: the start).
     pub at: usize,
     /// Whose eyes (`None`: the person's seat, or seat 0).
@@ -55,8 +53,6 @@ pub enum WatchCommand {
 pub struct Watching {
     pub game: GameId,
     pub about: About,
-    pub outcome: Outcome,
-    pub name: Option<String>,
     pub eyes: Eyes,
     /// How many actions have been played at this position.
     pub step: usize,
@@ -146,8 +142,9 @@ fn keys(
 }
 
 impl<G: Game + Narrated> Session<G> {
-    /// A replay to watch, checked through today's rules first.
-    fn watching(replay: &Replay<G>, eyes: Eyes) -> Result<Self, String> {
+    /// A replay to watch, checked through today's rules first, through
+    /// `eyes` (`None`: the person's seat, or seat 0), and the eyes it has.
+    fn watching(replay: &Replay<G>, eyes: Option<Eyes>) -> Result<(Self, Eyes), String> {
         replay.check()?;
         let computer = replay.about.players.iter().find_map(|p| p.computer);
         let opponent = computer.map_or(Opponent::Friend, Opponent::Computer);
@@ -166,8 +163,9 @@ impl<G: Game + Narrated> Session<G> {
         session.curtain = None;
         session.watched = Some(replay.record.clone());
         session.recorded_names = Some(replay.about.players.clone().map(|p| p.name));
+        let eyes = eyes.unwrap_or(Eyes::Seat(human));
         session.set_eyes(eyes);
-        Ok(session)
+        Ok((session, eyes))
     }
 
     fn set_eyes(&mut self, eyes: Eyes) {
@@ -192,30 +190,16 @@ impl<G: Game + Narrated> Session<G> {
     ) {
         let record = self.watched.take().expect("a replay has its record");
         let names = self.names();
-        let narrate = |game: &G, events: Vec<G::Event>, log: &mut GameLog| {
-            events
-                .into_iter()
-                .map(|event| {
-                    let audience = G::audience(&event);
-                    let line = game.narrate_in(&event, &names);
-                    if let Some(line) = &line {
-                        log.push_for(audience, line.clone());
-                    }
-                    (event, audience, line)
-                })
-                .collect::<Vec<_>>()
-        };
         if one_forward && let Some(next) = record.steps.get(self.played.steps().len()) {
             let events = self.played.apply_recorded(next).expect("a checked replay plays");
             let by_computer = !self.is_human_in_record(next.seat);
-            for (event, audience, line) in narrate(self.played.game(), events, log) {
-                happened.write(Happened {
-                    event,
-                    audience,
-                    line,
-                    by_computer,
-                });
-            }
+            happened.write_batch(super::narrated(
+                self.played.game(),
+                &names,
+                events,
+                by_computer,
+                log,
+            ));
         } else {
             let mut replaying = Replaying::new(&record).expect("a checked replay plays");
             log.clear();
@@ -230,7 +214,8 @@ impl<G: Game + Narrated> Session<G> {
                     .step()
                     .expect("a step of the record")
                     .expect("a checked replay plays");
-                narrate(replaying.game(), events, log);
+                // Only the log is rebuilt: the table lays out afresh.
+                super::narrated(replaying.game(), &names, events, false, log);
             }
             self.played = replaying.finish();
         }
@@ -257,14 +242,7 @@ pub(super) fn open_replay<G: Game + Narrated>(
 ) {
     for request in requests.read().filter(|r| r.game == G::ID) {
         let opened = Replay::<G>::from_text(&request.text).and_then(|replay| {
-            let person = replay
-                .about
-                .players
-                .iter()
-                .position(|p| p.computer.is_none())
-                .unwrap_or(0);
-            let eyes = request.eyes.unwrap_or(Eyes::Seat(person));
-            let session = Session::<G>::watching(&replay, eyes)?;
+            let (session, eyes) = Session::<G>::watching(&replay, request.eyes)?;
             Ok((replay, session, eyes))
         });
         let (replay, mut session, eyes) = match opened {
@@ -274,24 +252,16 @@ pub(super) fn open_replay<G: Game + Narrated>(
                 continue;
             }
         };
-        let mut rounds = Vec::new();
-        let mut standings = Vec::new();
-        let mut replaying = Replaying::new(&replay.record).expect("checked");
-        loop {
-            rounds.push(replaying.game().round());
-            standings.push(replaying.game().standing());
-            if replaying.step().is_none() {
-                break;
-            }
-        }
+        let (rounds, standings) = Replaying::positions(&replay.record, |g| (g.round(), g.standing()))
+            .expect("a checked replay plays")
+            .into_iter()
+            .unzip();
         let steps = replay.record.steps.len();
         let at = request.at.min(steps);
         session.go_to(at, false, &mut happened, &mut log);
         commands.insert_resource(Watching {
             game: G::ID,
             about: replay.about.clone(),
-            outcome: replay.outcome,
-            name: request.name.clone(),
             eyes,
             step: at,
             steps,

@@ -61,7 +61,6 @@ pub fn open_kept(
             open.write(OpenReplay {
                 game,
                 text,
-                name: Some(name.into()),
                 at,
                 eyes: None,
             });

@@ -415,7 +415,6 @@ fn watch_a_finished_game<G: Game>(game: GameId) {
     app.world_mut().write_message(OpenReplay {
         game,
         text: shelf.read(&entry.name).unwrap(),
-        name: Some(entry.name.clone()),
         at: 0,
         eyes: None,
     });
