@@ -156,6 +156,7 @@ pub(super) fn start_match<G: Game + Narrated>(
 pub(super) fn end_session<G: Game>(mut commands: Commands) {
     commands.remove_resource::<Session<G>>();
     commands.remove_resource::<Shown<G>>();
+    commands.insert_resource(super::ComputerToMove(None));
 }
 
 /// A replay file's game and text.

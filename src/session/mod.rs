@@ -29,6 +29,11 @@ pub use launch::Launch;
 pub use shown::{Reveal, Shown};
 pub use watch::{Eyes, OpenReplay, WatchCommand, Watching};
 
+/// The computer seat that is to move, if any: what a "thinking" line and
+/// the screenshot's wait read without knowing which game is played.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerToMove(pub Option<Seat>);
+
 /// Who sits across the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Opponent {
@@ -413,7 +418,12 @@ impl GameLog {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((flow::plugin, curtain::plugin, autoplay::plugin, watch::plugin));
+    app.init_resource::<ComputerToMove>().add_plugins((
+        flow::plugin,
+        curtain::plugin,
+        autoplay::plugin,
+        watch::plugin,
+    ));
 }
 
 /// Where the person's actions are applied, for systems that must see the
@@ -492,11 +502,16 @@ fn show<G: Game>(
     shown: Option<Res<Shown<G>>>,
     mut seen: Local<Option<u64>>,
     mut log: ResMut<GameLog>,
+    mut computer: ResMut<ComputerToMove>,
 ) {
     if *seen == Some(session.version) && shown.is_some() && !session.is_added() {
         return;
     }
     *seen = Some(session.version);
+    let to_move = session.played.game().to_move();
+    computer.set_if_neq(ComputerToMove(
+        to_move.filter(|&seat| !session.is_replay() && !session.is_human(seat)),
+    ));
     let reader = session.curtain.is_none().then_some(session.viewer);
     if log.reader != reader || log.everything != session.everything {
         log.reader = reader;

@@ -7,17 +7,22 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use crate::screens::Screen;
-use crate::session::{Autoplay, Launch};
+use crate::session::{Autoplay, ComputerToMove, Launch};
 
 /// Frames drawn on the table before the picture is taken: enough for the
 /// first animations to settle under a software renderer.
 const SETTLE_FRAMES: u32 = 90;
 /// Frames to wait for the file before giving up with an error.
 const GIVE_UP_FRAMES: u32 = 600;
+/// Frames on the table after which the picture is taken even while the
+/// computer is still to move (a game between two computers).
+const COMPUTER_FRAMES: u32 = 1200;
 
 #[derive(Default)]
 struct Progress {
     frames: u32,
+    /// Frames on the table while the computer was to move.
+    computer: u32,
     taken: Option<PathBuf>,
     waited: u32,
 }
@@ -34,6 +39,7 @@ fn take_screenshot(
     launch: Res<Launch>,
     screen: Res<State<Screen>>,
     autoplay: Option<Res<Autoplay>>,
+    computer: Res<ComputerToMove>,
     mut progress: Local<Progress>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -50,7 +56,11 @@ fn take_screenshot(
                     || (matches!(screen.get(), Screen::Playing) && autoplay.is_none_or(|a| a.left == 0))
                     || matches!(screen.get(), Screen::Result)
             };
-            if on_table {
+            // The computer's pause after a move is in seconds; a fast
+            // renderer draws the settling frames before it is over.
+            if on_table && computer.0.is_some() && progress.computer < COMPUTER_FRAMES {
+                progress.computer += 1;
+            } else if on_table {
                 progress.frames += 1;
             }
             if progress.frames >= SETTLE_FRAMES {
