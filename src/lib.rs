@@ -8,6 +8,8 @@ pub mod cli;
 pub mod games;
 pub mod ids;
 pub mod menus;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod online;
 pub mod replay;
 pub mod rules;
 pub mod screens;

@@ -2,8 +2,12 @@
 //! and the arena.
 
 pub mod arena;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod loadtest;
 pub mod referee;
 pub mod replay;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod serve;
 pub mod validate;
 
 pub use crate::session::Launch;
@@ -28,6 +32,8 @@ usage:
   black-and-white replay FILE [--json]
   black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S] [--scenario ID-or-PATH]
   black-and-white validate FILE...
+  black-and-white serve [--port N] [--data DIR]
+  black-and-white loadtest [--games N] [--game GAME|all] [--think MS] [--server ws://HOST:PORT]
 
 GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in the arena).
 Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
@@ -38,7 +44,22 @@ first MOVES moves (lifting the curtain); --size sets the window, such as 1024x76
 --replay watches a replay file from action N, through player 1's or 2's eyes or all uncovered.
 referee --record writes the replay of the game it ran. replay checks a replay file through
 today's rules and prints its result (exit 0) or the step where it breaks (exit 1); --json prints
-the whole game as the referee protocol's lines, private ones marked with \"to\".";
+the whole game as the referee protocol's lines, private ones marked with \"to\".
+serve runs the online server (default port 7480, the games kept in DIR/games.sqlite, DIR being
+the data folder); loadtest plays N games at once through a server (its own unless --server) and
+prints the time from an action to the next ask, and the server's memory and CPU.";
+
+/// `loadtest`'s options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadOptions {
+    pub games: usize,
+    /// One game, or `None` for all four in turn.
+    pub game: Option<GameId>,
+    /// Each client's pause before a move, about this long.
+    pub think_ms: u64,
+    /// A running server; `None` starts one of its own.
+    pub server: Option<String>,
+}
 
 #[derive(Debug, PartialEq)]
 pub enum Command {
@@ -70,6 +91,13 @@ pub enum Command {
     },
     /// Checks wargame scenario files.
     Validate(Vec<PathBuf>),
+    /// The online server.
+    Serve {
+        port: u16,
+        data: Option<PathBuf>,
+    },
+    /// Games at once through a server, timed.
+    Loadtest(LoadOptions),
     Help,
 }
 
@@ -82,6 +110,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             return Ok(Command::Validate(args[1..].iter().map(PathBuf::from).collect()));
         }
         Some("validate") => return Err("validate needs one or more scenario files".into()),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("serve") => return serve::parse(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("loadtest") => return loadtest::parse(&args[1..]),
         Some("replay") => {
             return match &args[1..] {
                 [file] => Ok(Command::Replay {
@@ -309,6 +341,12 @@ pub fn main(args: &[String]) -> ExitCode {
             record,
         } => run_referee(game, seed, bots, scenario, dice, record),
         Command::Replay { file, json } => replay::run(&file, json, &mut std::io::stdout().lock()),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Serve { port, data } => serve::run(port, data),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Loadtest(options) => loadtest::run(&options),
+        #[cfg(target_arch = "wasm32")]
+        Command::Serve { .. } | Command::Loadtest(_) => ExitCode::from(2),
         Command::Arena {
             game,
             a,

@@ -15,7 +15,7 @@ use crate::games::tiles::Tiles;
 use crate::games::wargame::Wargame;
 use crate::ids::GameId;
 use crate::replay::{Replay, file};
-use crate::rules::{Game, Replaying};
+use crate::rules::{Game, Replaying, protocol};
 
 /// Exit 0 with the result, or 1 with the step where the replay breaks.
 pub fn run(path: &Path, json: bool, out: &mut impl Write) -> ExitCode {
@@ -71,18 +71,18 @@ fn check_game<G: Game>(text: &str, json: bool, out: &mut impl Write) -> Result<(
 fn transcript<G: Game>(replay: &Replay<G>, out: &mut impl Write) -> Result<(), referee::Stop> {
     let broken = |e: crate::rules::Broken| std::io::Error::other(e.to_string());
     let mut replaying = Replaying::new(&replay.record).map_err(broken)?;
-    referee::write_line(out, &referee::start_json(replaying.game(), replay.record.seed))?;
+    referee::write_line(out, &protocol::start_json(replaying.game(), replay.record.seed))?;
     for step in &replay.record.steps {
-        referee::write_line(out, &referee::ask_line(replaying.game(), step.seat))?;
+        referee::write_line(out, &protocol::ask_line(replaying.game(), step.seat))?;
         referee::write_line(
             out,
             &json!({"player": step.seat, "action": G::action_json(&step.action)}),
         )?;
         let events = replaying.step().expect("a step of the record").map_err(broken)?;
-        for line in referee::event_lines::<G>(&events) {
+        for line in protocol::event_lines::<G>(&events) {
             referee::write_line(out, &line)?;
         }
     }
-    referee::write_line(out, &referee::end_json(replaying.game()))?;
+    referee::write_line(out, &protocol::end_json(replaying.game()))?;
     Ok(())
 }

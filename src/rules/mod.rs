@@ -6,6 +6,7 @@ mod chance;
 mod colour;
 mod knowledge;
 pub mod playout;
+pub mod protocol;
 mod record;
 pub mod strict_json;
 
@@ -123,6 +124,16 @@ impl Level {
         }
     }
 
+    /// The name `parse` reads: "easy".
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Level::Random => "Random",
@@ -194,6 +205,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// seen).
     fn audience(_event: &Self::Event) -> Audience {
         Audience::Public
+    }
+    /// The seconds the seat to move has for its action, and what running
+    /// out of them plays for it: betting's clocks. `None` for the games
+    /// without one.
+    fn clock(&self) -> Option<(f32, Self::Action)> {
+        None
     }
     fn random_action(&self, rng: &mut GameRng) -> Self::Action;
     fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>>;

@@ -7,6 +7,7 @@ mod bidding_rules;
 mod cli;
 mod headless;
 mod keys;
+mod online;
 mod playouts;
 mod referee;
 mod replays;

@@ -4,15 +4,14 @@
 
 use bevy::prelude::*;
 
-use super::rules::{Betting, BettingAction, BettingView, Phase};
+use super::rules::{Betting, BettingAction, BettingView, DECISION_SECONDS, Phase, SETUP_SECONDS};
 use super::setup_board::SetupBoard;
 use crate::menus::Menu;
 use crate::rules::{Level, Seat};
 use crate::screens::Screen;
 use crate::session::{Act, GameLog, Opponent, Shown};
 
-pub const SETUP_SECONDS: f32 = 180.0;
-pub const DECISION_SECONDS: f32 = 20.0;
+/// A newcomer against Easy gets more time than the rules' clock.
 pub const EASY_DECISION_SECONDS: f32 = 30.0;
 
 /// The clock of the player to act now.

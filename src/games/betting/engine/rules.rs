@@ -100,6 +100,11 @@ pub enum BettingEvent {
     Settled(SlotResult),
 }
 
+/// The setup clock: three minutes to arrange the tiles and chips.
+pub const SETUP_SECONDS: f32 = 180.0;
+/// The decision clock: 20 seconds to match or fold a slot.
+pub const DECISION_SECONDS: f32 = 20.0;
+
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Phase {
@@ -652,6 +657,14 @@ impl Game for Betting {
 
     fn first(&self) -> Option<Seat> {
         None
+    }
+
+    fn clock(&self) -> Option<(f32, BettingAction)> {
+        match self.phase() {
+            Phase::Setup => Some((SETUP_SECONDS, BettingAction::Timeout)),
+            Phase::Slots => Some((DECISION_SECONDS, BettingAction::Timeout)),
+            Phase::Over => None,
+        }
     }
 
     fn to_move(&self) -> Option<Seat> {

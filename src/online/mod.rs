@@ -1,0 +1,11 @@
+//! Online play (docs/online.md): a server that holds every game with its
+//! whole state and tells each client only what its seat may know, over
+//! WebSocket, with the referee protocol's messages and a small lobby.
+
+pub mod client;
+pub mod hub;
+pub mod limits;
+pub mod lobby;
+pub mod server;
+pub mod store;
+pub mod table;

@@ -1,0 +1,291 @@
+//! A game the server hosts, whichever of the four it is: the match (every
+//! secret and the record) behind the referee protocol's lines, so that the
+//! hub and the store are written once. Nothing leaves a table but what
+//! one seat may read.
+
+use std::any::Any;
+
+use serde_json::Value;
+
+use crate::games::GameId;
+use crate::games::betting::Betting;
+use crate::games::bidding::Bidding;
+use crate::games::tiles::Tiles;
+use crate::games::wargame::{self, Wargame};
+use crate::rules::protocol::{self, ask_line, end_json, event_lines, start_json};
+use crate::rules::{Bot, Game, Level, Match, MatchRecord, Replaying, Seat, Step, sub_seed};
+
+/// One action as the store keeps it: the protocol's action and the chance
+/// outcomes it drew.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stored {
+    pub seat: Seat,
+    pub action: Value,
+    pub chance: Vec<u32>,
+}
+
+/// What an action made happen: the step to store and the event lines,
+/// each private one carrying `"to"`.
+#[derive(Debug)]
+pub struct Applied {
+    pub stored: Stored,
+    pub lines: Vec<Value>,
+}
+
+/// A computer's move, thought on another thread so that no game waits for
+/// another's; its answer goes back to `Table::computed`.
+pub type Thinking = Box<dyn FnOnce() -> Box<dyn Any + Send> + Send>;
+
+/// The set-up of a hosted game as the store keeps it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Opening {
+    pub game: GameId,
+    pub seed: u64,
+    /// The game's config as JSON (the wargame's whole scenario).
+    pub config: Value,
+    /// The set-up's chance outcomes (the coin flip).
+    pub chance: Vec<u32>,
+}
+
+pub trait Table: Send {
+    fn opening(&self) -> Opening;
+    fn to_move(&self) -> Option<Seat>;
+    fn start_line(&self) -> Value;
+    fn ask(&self, seat: Seat) -> Value;
+    /// The `end` line once the game is over.
+    fn end_line(&self) -> Option<Value>;
+    /// Plays a client's message for `seat`; `Err` is the protocol error's
+    /// player and text, and nothing changed.
+    fn act(&mut self, seat: Seat, text: &str) -> Result<Applied, (Option<Seat>, String)>;
+    /// Plays what running out of time plays for the seat to move, and the
+    /// seconds it has (betting's clocks).
+    fn clock(&self) -> Option<f32>;
+    fn time_out(&mut self) -> Option<Applied>;
+    /// Takes back the last action (the store could not keep it).
+    fn undo_last(&mut self);
+    /// Lets the computer play `seat` from now on.
+    fn seat_computer(&mut self, seat: Seat, level: Level);
+    fn is_computer(&self, seat: Seat) -> bool;
+    /// The computer's move for the seat to move, if a computer holds it and
+    /// is not already thinking.
+    fn think(&mut self) -> Option<Thinking>;
+    /// Plays the answer of a `think`.
+    fn computed(&mut self, answer: Box<dyn Any + Send>) -> Option<Applied>;
+    /// Everything `seat` has been told, from `start` to now (its current
+    /// `ask`, or `end`): what a client that reconnects is sent again.
+    fn transcript(&self, seat: Seat) -> Vec<Value>;
+}
+
+/// A new game of `game` from the lobby's options; the text says what is
+/// wrong with them.
+pub fn open(game: GameId, scenario: Option<u32>, seed: u64) -> Result<Box<dyn Table>, String> {
+    Ok(match game {
+        GameId::Tiles => Box::new(Hosted::<Tiles>::new(&(), seed)),
+        GameId::Bidding => Box::new(Hosted::<Bidding>::new(&(), seed)),
+        GameId::Betting => Box::new(Hosted::<Betting>::new(&(), seed)),
+        GameId::Wargame => {
+            let number = scenario.unwrap_or(21);
+            let scenario = wargame::scenario::shipped(number)
+                .ok_or_else(|| format!("no shipped scenario has the number {number}: 1 to 22"))?;
+            let setup = wargame::Setup {
+                scenario,
+                dice: Vec::new(),
+            };
+            Box::new(Hosted::<Wargame>::new(&setup, seed))
+        }
+    })
+}
+
+/// A stored game played again to where it stood; the text says where its
+/// record no longer plays.
+pub fn reopen(opening: &Opening, steps: &[Stored]) -> Result<Box<dyn Table>, String> {
+    Ok(match opening.game {
+        GameId::Tiles => Box::new(Hosted::<Tiles>::from_store(opening, steps)?),
+        GameId::Bidding => Box::new(Hosted::<Bidding>::from_store(opening, steps)?),
+        GameId::Betting => Box::new(Hosted::<Betting>::from_store(opening, steps)?),
+        GameId::Wargame => Box::new(Hosted::<Wargame>::from_store(opening, steps)?),
+    })
+}
+
+/// The match record a stored game holds.
+pub fn record_of<G: Game>(opening: &Opening, steps: &[Stored]) -> Result<MatchRecord<G>, String> {
+    let config: G::Config =
+        serde_json::from_value(opening.config.clone()).map_err(|e| format!("the config: {e}"))?;
+    let steps = steps
+        .iter()
+        .enumerate()
+        .map(|(n, stored)| {
+            Ok(Step {
+                seat: stored.seat,
+                action: G::parse_action(&stored.action).map_err(|e| format!("step {}: {e}", n + 1))?,
+                chance: stored.chance.clone(),
+                thought: None,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(MatchRecord {
+        config,
+        seed: opening.seed,
+        chance: Some(opening.chance.clone()),
+        steps,
+    })
+}
+
+struct Hosted<G: Game> {
+    played: Match<G>,
+    /// The computer players; `Thinking` borrows one while it thinks.
+    bots: [Option<Box<dyn Bot<G>>>; 2],
+    levels: [Option<Level>; 2],
+}
+
+/// What a computer's thinking hands back.
+struct Answer<G: Game> {
+    seat: Seat,
+    bot: Box<dyn Bot<G>>,
+    action: G::Action,
+}
+
+impl<G: Game> Hosted<G> {
+    fn new(config: &G::Config, seed: u64) -> Self {
+        Hosted {
+            played: Match::new(config, seed),
+            bots: [None, None],
+            levels: [None, None],
+        }
+    }
+
+    fn from_store(opening: &Opening, steps: &[Stored]) -> Result<Self, String> {
+        let record = record_of::<G>(opening, steps)?;
+        Ok(Hosted {
+            played: Match::from_record(&record).map_err(|broken| broken.to_string())?,
+            bots: [None, None],
+            levels: [None, None],
+        })
+    }
+
+    fn applied(&self, events: &[G::Event]) -> Applied {
+        let step = self.played.steps().last().expect("an action was just played");
+        Applied {
+            stored: Stored {
+                seat: step.seat,
+                action: G::action_json(&step.action),
+                chance: step.chance.clone(),
+            },
+            lines: event_lines::<G>(events),
+        }
+    }
+}
+
+/// Whether `line` may be read by `seat`: public, or addressed to it.
+pub fn readable_by(line: &Value, seat: Seat) -> bool {
+    match line.get("to").and_then(Value::as_u64) {
+        Some(to) => to as Seat == seat,
+        None => true,
+    }
+}
+
+impl<G: Game> Table for Hosted<G> {
+    fn opening(&self) -> Opening {
+        let record = self.played.record();
+        Opening {
+            game: G::ID,
+            seed: record.seed,
+            config: serde_json::to_value(&record.config).expect("configs serialize"),
+            chance: record.chance.unwrap_or_default(),
+        }
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.played.game().to_move()
+    }
+
+    fn start_line(&self) -> Value {
+        start_json(self.played.game(), self.played.seed())
+    }
+
+    fn ask(&self, seat: Seat) -> Value {
+        ask_line(self.played.game(), seat)
+    }
+
+    fn end_line(&self) -> Option<Value> {
+        self.played.game().outcome().map(|_| end_json(self.played.game()))
+    }
+
+    fn act(&mut self, seat: Seat, text: &str) -> Result<Applied, (Option<Seat>, String)> {
+        if self.to_move() != Some(seat) {
+            return Err((Some(seat), format!("it is not player {seat}'s turn")));
+        }
+        let action = protocol::read_action(self.played.game(), seat, text)?;
+        let events = self
+            .played
+            .apply(seat, action)
+            .map_err(|e| (Some(seat), format!("illegal action: {e}")))?;
+        Ok(self.applied(&events))
+    }
+
+    fn clock(&self) -> Option<f32> {
+        self.played.game().clock().map(|(seconds, _)| seconds)
+    }
+
+    fn time_out(&mut self) -> Option<Applied> {
+        let seat = self.to_move()?;
+        let (_, action) = self.played.game().clock()?;
+        let events = self.played.apply(seat, action).ok()?;
+        Some(self.applied(&events))
+    }
+
+    fn undo_last(&mut self) {
+        let len = self.played.steps().len().saturating_sub(1);
+        self.played.rewind(len);
+    }
+
+    fn seat_computer(&mut self, seat: Seat, level: Level) {
+        self.levels[seat] = Some(level);
+        self.bots[seat] = Some(G::bot(level, sub_seed(self.played.seed(), 100 + seat as u64)));
+    }
+
+    fn is_computer(&self, seat: Seat) -> bool {
+        self.levels[seat].is_some()
+    }
+
+    fn think(&mut self) -> Option<Thinking> {
+        let seat = self.to_move()?;
+        let mut bot = self.bots[seat].take()?;
+        let view = self.played.game().view(seat);
+        Some(Box::new(move || {
+            let action = bot.choose(&view);
+            Box::new(Answer::<G> { seat, bot, action }) as Box<dyn Any + Send>
+        }))
+    }
+
+    fn computed(&mut self, answer: Box<dyn Any + Send>) -> Option<Applied> {
+        let Answer { seat, bot, action } = *answer.downcast::<Answer<G>>().ok()?;
+        let thought = bot.thought();
+        self.bots[seat] = Some(bot);
+        let events = self.played.apply(seat, action).ok()?;
+        if let Some(thought) = thought {
+            self.played.note_thought(thought);
+        }
+        Some(self.applied(&events))
+    }
+
+    fn transcript(&self, seat: Seat) -> Vec<Value> {
+        let record = self.played.record();
+        let mut replaying = Replaying::new(&record).expect("the match's own record replays");
+        let mut lines = vec![start_json(replaying.game(), record.seed)];
+        while let Some(step) = replaying.step() {
+            let events = step.expect("the match's own record replays");
+            lines.extend(
+                event_lines::<G>(&events)
+                    .into_iter()
+                    .filter(|l| readable_by(l, seat)),
+            );
+        }
+        match (self.end_line(), self.to_move()) {
+            (Some(end), _) => lines.push(end),
+            (None, Some(to_move)) if to_move == seat => lines.push(self.ask(seat)),
+            _ => {}
+        }
+        lines
+    }
+}

@@ -1,0 +1,83 @@
+//! The referee protocol's messages (../shared/referee-protocol.md), written
+//! once over the `Game` trait for the referee, the replay printer and the
+//! online server: what each side is told, and the client's action read
+//! strictly.
+
+use serde_json::{Map, Value, json};
+
+use super::{Audience, Game, Seat, strict_json};
+
+/// The longest client message accepted, newline not counted.
+pub const LINE_LIMIT: usize = 64 * 1024;
+
+/// The protocol's `start` line.
+pub fn start_json<G: Game>(game: &G, seed: u64) -> Value {
+    json!({"type": "start", "game": G::ID.id(), "seed": seed, "first": game.first()})
+}
+
+/// The protocol's `ask` line for `seat`.
+pub fn ask_line<G: Game>(game: &G, seat: Seat) -> Value {
+    let (view, legal) = game.ask_json(seat);
+    json!({"type": "ask", "player": seat, "view": view, "legal": legal})
+}
+
+/// The protocol's lines for what one action made happen, each private one
+/// addressed to its seat.
+pub fn event_lines<G: Game>(events: &[G::Event]) -> Vec<Value> {
+    events
+        .iter()
+        .filter_map(|event| G::event_json(event).map(|message| addressed(message, G::audience(event))))
+        .collect()
+}
+
+/// The protocol's `end` line, with the reveal.
+pub fn end_json<G: Game>(game: &G) -> Value {
+    let outcome = game.outcome().expect("a game with nobody to move is over");
+    json!({"type": "end", "winner": outcome.winner, "score": outcome.score, "reveal": game.reveal_json()})
+}
+
+/// A line for one seat carries `"to": P` (the protocol's audience rule):
+/// it goes out once, and only that seat may read it.
+fn addressed(mut message: Value, audience: Audience) -> Value {
+    if let (Audience::Only(seat), Some(object)) = (audience, message.as_object_mut()) {
+        object.insert("to".into(), json!(seat));
+    }
+    message
+}
+
+/// The action in a client's line, or the `error` message's player and text.
+pub fn read_action<G: Game>(game: &G, seat: Seat, text: &str) -> Result<G::Action, (Option<Seat>, String)> {
+    let value = strict_json::parse(text).map_err(|e| (None, format!("not JSON: {e}")))?;
+    let Value::Object(object) = value else {
+        return Err((None, "expected an object {\"player\":P,\"action\":A}".into()));
+    };
+    let named = named_player(&object);
+    let keys_ok = object.len() == 2 && object.contains_key("player") && object.contains_key("action");
+    if !keys_ok {
+        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        return Err((
+            named,
+            format!("expected exactly the keys player and action, got {keys:?}"),
+        ));
+    }
+    let Some(player) = named else {
+        return Err((None, "player must be the integer 0 or 1".into()));
+    };
+    if player != seat {
+        return Err((
+            Some(player),
+            format!("it is player {seat}'s turn, not player {player}'s"),
+        ));
+    }
+    let action = G::parse_action(&object["action"]).map_err(|e| (Some(player), e))?;
+    game.check(seat, &action)
+        .map_err(|e| (Some(player), format!("illegal action: {e}")))?;
+    Ok(action)
+}
+
+fn named_player(object: &Map<String, Value>) -> Option<Seat> {
+    match object.get("player")?.as_u64()? {
+        p @ (0 | 1) => Some(p as Seat),
+        _ => None,
+    }
+}

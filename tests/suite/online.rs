@@ -1,0 +1,749 @@
+//! Online play: a real server on a free port, clients over real sockets.
+//! Whole games of every game between two clients, each proven to have
+//! read only its own side; a server killed mid-game that carries on; a
+//! client that drops and takes its seat back; betting's clock on the
+//! server; and every kind of bad input refused without changing a game.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use black_and_white::cli::loadtest::listening_port;
+use black_and_white::games::betting::Betting;
+use black_and_white::games::bidding::Bidding;
+use black_and_white::games::tiles::Tiles;
+use black_and_white::games::wargame::Wargame;
+use black_and_white::online::client::{Client, random_move};
+use black_and_white::online::hub::{ConnId, Effects, Hub};
+use black_and_white::online::store::Store;
+use black_and_white::online::{limits, server, table};
+use black_and_white::rules::protocol::ask_line;
+use black_and_white::rules::{Game, GameRng, Replaying, Seat};
+use rand::{RngExt, SeedableRng};
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_black-and-white");
+
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bw-online-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A server in this process on a free port, and its address.
+fn serve(dir: &Path) -> String {
+    let running = server::start("127.0.0.1:0", dir).expect("the server starts");
+    format!("ws://{}", running.address)
+}
+
+/// The lines that carry no game at all: the lobby's.
+const LOBBY: [&str; 7] = [
+    "created", "joined", "resumed", "waiting", "presence", "clock", "left",
+];
+
+/// Plays random legal moves until the end; a message refused for its rate
+/// is sent again after the wait it names.
+fn play_out(client: &mut Client, seed: u64) -> Value {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut last = None;
+    loop {
+        let message = client.read().expect("the server answers until the end");
+        match message["type"].as_str() {
+            Some("ask") => {
+                let action = random_move(&message, &mut rng);
+                client.send(&action).unwrap();
+                last = Some(action);
+            }
+            Some("error") => {
+                if let (Some(wait), Some(action)) = (message["retry_ms"].as_u64(), &last) {
+                    thread::sleep(Duration::from_millis(wait));
+                    client.send(action).unwrap();
+                }
+            }
+            Some("end") => return message,
+            _ => {}
+        }
+    }
+}
+
+/// Proves that a seat read nothing the referee would not tell it: every
+/// `ask` is the seat's own at some point of the stored game, every other
+/// game line is exactly the seat's transcript of it (public lines and the
+/// ones addressed to it, in order), and the lobby's lines carry no game.
+fn read_only_its_own_side<G: Game>(dir: &Path, code: &str, seat: Seat, received: &[String]) {
+    let store = Store::open(dir).unwrap();
+    let (opening, steps) = store.record(code).unwrap();
+    let record = table::record_of::<G>(&opening, &steps).unwrap();
+    let asks: Vec<Value> = Replaying::positions(&record, |game: &G| {
+        (game.to_move() == Some(seat)).then(|| ask_line(game, seat))
+    })
+    .unwrap()
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut expected = table::reopen(&opening, &steps).unwrap().transcript(seat);
+    assert_eq!(expected.last().unwrap()["type"], "end", "the game is over");
+    expected.retain(|line| line["type"] != "ask");
+    let mut game_lines = Vec::new();
+    for text in received {
+        let line: Value = serde_json::from_str(text).unwrap();
+        match line["type"].as_str().unwrap() {
+            "ask" => assert!(
+                asks.contains(&line),
+                "an ask that is not seat {seat}'s own: {text}"
+            ),
+            "error" => assert!(line["player"].is_null() || line["player"] == seat, "{text}"),
+            kind if LOBBY.contains(&kind) => {
+                assert!(line.get("view").is_none() && line.get("to").is_none(), "{text}");
+            }
+            _ => game_lines.push(line),
+        }
+    }
+    assert_eq!(game_lines, expected, "seat {seat} read exactly its transcript");
+}
+
+/// Two clients play one game of `G` to the end through the server.
+fn two_clients_play<G: Game>(url: &str, dir: &Path, create: Value, seed: u64) {
+    let mut host = Client::connect(url).unwrap();
+    host.send(&create).unwrap();
+    let created = host.until("created").unwrap();
+    let code = created["code"].as_str().unwrap().to_owned();
+    assert_eq!(code.len(), limits::CODE_LENGTH);
+    let guest_url = url.to_owned();
+    let guest_code = code.clone();
+    let guest = thread::spawn(move || {
+        let mut guest = Client::connect(&guest_url).unwrap();
+        guest
+            .send(&json!({"type": "join", "code": guest_code.to_lowercase()}))
+            .unwrap();
+        let joined = guest.until("joined").unwrap();
+        assert_eq!(joined["player"], 1);
+        let end = play_out(&mut guest, seed + 1);
+        (end, guest.received)
+    });
+    let end = play_out(&mut host, seed);
+    let (their_end, their_received) = guest.join().unwrap();
+    assert_eq!(end, their_end, "both see the same end");
+    read_only_its_own_side::<G>(dir, &code, 0, &host.received);
+    read_only_its_own_side::<G>(dir, &code, 1, &their_received);
+}
+
+#[test]
+fn every_game_plays_to_the_end_between_two_clients_each_reading_only_its_own_side() {
+    let dir = data_dir("whole-games");
+    let url = serve(&dir);
+    two_clients_play::<Tiles>(
+        &url,
+        &dir,
+        json!({"type": "create", "game": "tiles", "opponent": "person"}),
+        1,
+    );
+    two_clients_play::<Bidding>(
+        &url,
+        &dir,
+        json!({"type": "create", "game": "bidding", "opponent": "person"}),
+        2,
+    );
+    two_clients_play::<Betting>(
+        &url,
+        &dir,
+        json!({"type": "create", "game": "betting", "opponent": "person"}),
+        3,
+    );
+    two_clients_play::<Wargame>(
+        &url,
+        &dir,
+        json!({"type": "create", "game": "wargame", "opponent": "person", "scenario": 21}),
+        4,
+    );
+}
+
+#[test]
+fn a_game_against_the_servers_computer_needs_nobody_to_join() {
+    let dir = data_dir("computer");
+    let url = serve(&dir);
+    for (game, seed) in [("tiles", 5), ("bidding", 6), ("betting", 7)] {
+        let mut client = Client::connect(&url).unwrap();
+        client
+            .send(&json!({"type": "create", "game": game, "opponent": "hard"}))
+            .unwrap();
+        let code = client.until("created").unwrap()["code"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let end = play_out(&mut client, seed);
+        assert!(end["score"].is_array(), "{end}");
+        let received = client.received.clone();
+        match game {
+            "tiles" => read_only_its_own_side::<Tiles>(&dir, &code, 0, &received),
+            "bidding" => read_only_its_own_side::<Bidding>(&dir, &code, 0, &received),
+            _ => read_only_its_own_side::<Betting>(&dir, &code, 0, &received),
+        }
+    }
+}
+
+/// The server binary, killed (SIGKILL) when dropped, even by a failing test.
+struct ServerProcess(Child);
+
+impl ServerProcess {
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The server binary on a free port with `dir` as its data folder.
+fn serve_process(dir: &Path) -> (ServerProcess, String) {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--port", "0", "--data"])
+        .arg(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let port = listening_port(child.stdout.take().unwrap()).unwrap();
+    (ServerProcess(child), format!("ws://127.0.0.1:{port}"))
+}
+
+/// One seat in the kill test: its token, what it read, its own moves.
+struct Seated {
+    client: Client,
+    token: String,
+    rng: GameRng,
+}
+
+/// Answers asks until this seat has made `moves` moves, or the game ends.
+fn make_moves(seat: &mut Seated, moves: usize) -> bool {
+    let mut made = 0;
+    while made < moves {
+        let message = seat.client.read().unwrap();
+        match message["type"].as_str() {
+            Some("ask") => {
+                seat.client.send(&random_move(&message, &mut seat.rng)).unwrap();
+                made += 1;
+            }
+            Some("end") => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+#[test]
+fn a_server_killed_mid_game_carries_on_where_it_stopped() {
+    let dir = data_dir("killed");
+    let (mut server, url) = serve_process(&dir);
+    let mut games = Vec::new();
+    for (n, create) in [
+        json!({"type": "create", "game": "tiles", "opponent": "person"}),
+        json!({"type": "create", "game": "bidding", "opponent": "person"}),
+        json!({"type": "create", "game": "betting", "opponent": "normal"}),
+        json!({"type": "create", "game": "wargame", "opponent": "person", "scenario": 21}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut host = Client::connect(&url).unwrap();
+        host.send(&create).unwrap();
+        let created = host.until("created").unwrap();
+        let code = created["code"].as_str().unwrap().to_owned();
+        let mut seats = vec![Seated {
+            client: host,
+            token: created["token"].as_str().unwrap().to_owned(),
+            rng: GameRng::seed_from_u64(10 + n as u64),
+        }];
+        if create["opponent"] == "person" {
+            let mut guest = Client::connect(&url).unwrap();
+            guest.send(&json!({"type": "join", "code": code})).unwrap();
+            let joined = guest.until("joined").unwrap();
+            seats.push(Seated {
+                client: guest,
+                token: joined["token"].as_str().unwrap().to_owned(),
+                rng: GameRng::seed_from_u64(20 + n as u64),
+            });
+        }
+        games.push((code, seats));
+    }
+    // One move in each game, by whoever begins.
+    for (_, seats) in &mut games {
+        let start = seats[0].client.until("start").unwrap();
+        let first = start["first"].as_u64().unwrap_or(0) as usize;
+        assert!(!make_moves(&mut seats[first], 1));
+    }
+    thread::sleep(Duration::from_millis(300));
+    {
+        // Kept before anyone was told of it.
+        let store = Store::open(&dir).unwrap();
+        for (code, seats) in &games {
+            let steps = store.record(code).unwrap().1.len();
+            assert!(
+                steps >= 1 && (seats.len() == 1 || steps == 1),
+                "game {code}: {steps} steps"
+            );
+        }
+    }
+    let before: Vec<Vec<Vec<String>>> = games
+        .iter()
+        .map(|(_, seats)| seats.iter().map(|s| s.client.received.clone()).collect())
+        .collect();
+    server.kill();
+
+    let (mut server, url) = serve_process(&dir);
+    for (g, (code, seats)) in games.iter_mut().enumerate() {
+        for (s, seat) in seats.iter_mut().enumerate() {
+            let mut client = Client::connect(&url).unwrap();
+            client
+                .send(&json!({"type": "resume", "token": seat.token}))
+                .unwrap();
+            let resumed = client.until("resumed").unwrap();
+            assert_eq!(
+                (resumed["code"].as_str(), resumed["player"].as_u64()),
+                (Some(code.as_str()), Some(s as u64))
+            );
+            let start = client.until("start").unwrap();
+            // Every game line read before the kill is read again, in order.
+            let read_before: Vec<Value> = before[g][s]
+                .iter()
+                .map(|t| serde_json::from_str::<Value>(t).unwrap())
+                .filter(|l| {
+                    !LOBBY.contains(&l["type"].as_str().unwrap())
+                        && l["type"] != "ask"
+                        && l["type"] != "error"
+                })
+                .collect();
+            let mut again = vec![start];
+            while again.len() < read_before.len() {
+                let line = client.read().unwrap();
+                if !LOBBY.contains(&line["type"].as_str().unwrap()) && line["type"] != "ask" {
+                    again.push(line);
+                }
+            }
+            again.truncate(read_before.len());
+            assert_eq!(again, read_before, "game {code}, seat {s}: nothing was lost");
+            seat.client = client;
+        }
+    }
+    // Both seats of each game play on to the end on the new server.
+    let finished: Vec<_> = games
+        .into_iter()
+        .map(|(code, seats)| {
+            let players: Vec<_> = seats
+                .into_iter()
+                .map(|mut seat| {
+                    thread::spawn(move || {
+                        let seed = seat.rng.random::<u64>();
+                        play_out(&mut seat.client, seed)
+                    })
+                })
+                .collect();
+            let ends: Vec<Value> = players.into_iter().map(|p| p.join().unwrap()).collect();
+            (code, ends)
+        })
+        .collect();
+    for (code, ends) in finished {
+        assert!(
+            ends.iter().all(|e| *e == ends[0]),
+            "game {code}: one end for both"
+        );
+    }
+    server.kill();
+}
+
+#[test]
+fn a_client_that_drops_takes_its_seat_back_with_its_token() {
+    let dir = data_dir("dropped");
+    let url = serve(&dir);
+    let mut host = Client::connect(&url).unwrap();
+    host.send(&json!({"type": "create", "game": "tiles", "opponent": "person"}))
+        .unwrap();
+    let created = host.until("created").unwrap();
+    let (code, token) = (
+        created["code"].clone(),
+        created["token"].as_str().unwrap().to_owned(),
+    );
+    let mut guest = Client::connect(&url).unwrap();
+    guest.send(&json!({"type": "join", "code": code})).unwrap();
+    guest.until("joined").unwrap();
+    let start = host.until("start").unwrap();
+    let first = start["first"].as_u64().unwrap();
+    // The host drops at once; the guest is told.
+    drop(host);
+    let presence = guest.until("presence").unwrap();
+    assert_eq!(
+        presence,
+        json!({"type": "presence", "player": 0, "connected": false})
+    );
+    if first == 1 {
+        // The guest leads while the host is away.
+        let ask = last_ask(&guest.received);
+        guest
+            .send(&json!({"player": 1, "action": {"tile": ask["legal"][0]}}))
+            .unwrap();
+    }
+    thread::sleep(Duration::from_millis(100));
+    let mut back = Client::connect(&url).unwrap();
+    back.send(&json!({"type": "resume", "token": token})).unwrap();
+    let resumed = back.until("resumed").unwrap();
+    assert_eq!(
+        (resumed["code"].clone(), resumed["player"].clone()),
+        (code.clone(), json!(0))
+    );
+    assert_eq!(back.until("start").unwrap(), start, "the game from its start");
+    let ask = back.until("ask").unwrap();
+    assert_eq!(ask["player"], 0, "and the host's current ask again");
+    assert_eq!(ask["view"]["round"], 1);
+    assert_eq!(
+        guest.until("presence").unwrap(),
+        json!({"type": "presence", "player": 0, "connected": true})
+    );
+    // A wrong token takes nothing.
+    let mut stranger = Client::connect(&url).unwrap();
+    stranger
+        .send(&json!({"type": "resume", "token": "0".repeat(32)}))
+        .unwrap();
+    assert!(
+        stranger.read().unwrap()["message"]
+            .as_str()
+            .unwrap()
+            .contains("no seat has this token")
+    );
+    back.send(&random_move(&ask, &mut GameRng::seed_from_u64(1)))
+        .unwrap();
+    let guest_end = thread::spawn(move || play_out(&mut guest, 8));
+    let end = play_out(&mut back, 9);
+    assert_eq!(end, guest_end.join().unwrap());
+}
+
+fn last_ask(received: &[String]) -> Value {
+    received
+        .iter()
+        .map(|t| serde_json::from_str::<Value>(t).unwrap())
+        .rfind(|l| l["type"] == "ask")
+        .expect("an ask was read")
+}
+
+/// The hub alone, with time in the test's hands.
+struct Bench {
+    hub: Hub,
+    now: Instant,
+}
+
+impl Bench {
+    fn new() -> Bench {
+        let (hub, unreadable) = Hub::new(Store::in_memory()).unwrap();
+        assert!(unreadable.is_empty());
+        Bench {
+            hub,
+            now: Instant::now(),
+        }
+    }
+
+    fn connect(&mut self, conn: ConnId) {
+        self.hub.connect(conn, self.now);
+    }
+
+    /// Sends `text` from `conn`; what each connection was sent, with the
+    /// computers' moves played at once.
+    fn say(&mut self, conn: ConnId, text: &str) -> Effects {
+        let effects = self.hub.message(conn, text, self.now);
+        self.think(effects)
+    }
+
+    fn think(&mut self, mut effects: Effects) -> Effects {
+        while let Some((code, thinking)) = effects.thinking.pop() {
+            let more = self.hub.computed(&code, thinking(), self.now);
+            effects.sends.extend(more.sends);
+            effects.closes.extend(more.closes);
+            effects.thinking.extend(more.thinking);
+        }
+        effects
+    }
+
+    /// The messages `effects` has for `conn`.
+    fn to(effects: &Effects, conn: ConnId) -> Vec<Value> {
+        effects
+            .sends
+            .iter()
+            .filter(|(c, _)| *c == conn)
+            .map(|(_, line)| line.clone())
+            .collect()
+    }
+
+    /// A betting game between connections 1 and 2, both arranged at random.
+    fn betting_in_slots(&mut self) -> (String, Value) {
+        self.connect(1);
+        self.connect(2);
+        let created = self.say(1, r#"{"type":"create","game":"betting","opponent":"person"}"#);
+        let code = Bench::to(&created, 1)[0]["code"].as_str().unwrap().to_owned();
+        self.say(2, &json!({"type": "join", "code": code}).to_string());
+        self.say(1, r#"{"player":0,"action":{"timeout":true}}"#);
+        let arranged = self.say(2, r#"{"player":1,"action":{"timeout":true}}"#);
+        let ask = arranged
+            .sends
+            .iter()
+            .map(|(_, l)| l.clone())
+            .rfind(|l| l["type"] == "ask")
+            .expect("a slot to decide");
+        (code, ask)
+    }
+}
+
+#[test]
+fn betting_clocks_run_on_the_server_and_keep_running_while_a_player_is_away() {
+    let mut bench = Bench::new();
+    let (_, ask) = bench.betting_in_slots();
+    let seat = ask["player"].as_u64().unwrap() as Seat;
+    let (away, stays) = if seat == 0 { (1, 2) } else { (2, 1) };
+    let deadline = bench.hub.next_deadline().expect("the decision clock runs");
+    let left = deadline.duration_since(bench.now).as_secs_f32();
+    assert!((19.9..=20.0).contains(&left), "20 seconds to decide: {left}");
+    // The player to decide drops; their clock does not stop.
+    let dropped = bench.hub.disconnect(away);
+    assert_eq!(
+        Bench::to(&dropped, stays),
+        vec![json!({"type": "presence", "player": seat, "connected": false})]
+    );
+    assert!(
+        bench
+            .hub
+            .tick(bench.now + Duration::from_secs(19))
+            .sends
+            .is_empty()
+    );
+    let expired = bench.hub.tick(bench.now + Duration::from_secs(21));
+    let told = Bench::to(&expired, stays);
+    let settled = told
+        .iter()
+        .find(|l| l["type"] == "settled")
+        .expect("the slot settles");
+    assert_eq!(settled["folder"], seat, "running out of time folds: {settled}");
+    assert_eq!(settled["auto"], true);
+}
+
+#[test]
+fn bad_input_gets_an_error_and_changes_nothing() {
+    let mut bench = Bench::new();
+    let (code, ask) = bench.betting_in_slots();
+    let seat = ask["player"].as_u64().unwrap() as Seat;
+    let (mover, waiter) = if seat == 0 { (1, 2) } else { (2, 1) };
+    let other = 1 - seat;
+    bench.connect(3);
+    let too_long = format!(
+        "{{\"player\":{seat},\"action\":\"{}\"}}",
+        "x".repeat(limits::MESSAGE_BYTES)
+    );
+    let bad = [
+        (mover, "not json".to_owned(), "not JSON"),
+        (mover, "[1,2]".into(), "object"),
+        (mover, too_long, "at most"),
+        (
+            mover,
+            format!("{{\"player\":{other},\"action\":{{\"decision\":\"fold\"}}}}"),
+            "turn",
+        ),
+        (
+            mover,
+            format!("{{\"player\":{seat},\"action\":{{\"decision\":\"raise\"}}}}"),
+            "",
+        ),
+        (
+            mover,
+            format!("{{\"player\":{seat},\"action\":{{\"decision\":\"fold\"}},\"extra\":1}}"),
+            "keys",
+        ),
+        (
+            waiter,
+            format!("{{\"player\":{other},\"action\":{{\"decision\":\"fold\"}}}}"),
+            "not player",
+        ),
+        (
+            waiter,
+            format!("{{\"player\":{seat},\"action\":{{\"decision\":\"fold\"}}}}"),
+            "not player",
+        ),
+        (
+            mover,
+            r#"{"type":"join","code":"AAAAA"}"#.into(),
+            "leave it first",
+        ),
+        (mover, r#"{"type":"dance"}"#.into(), "no message has the type"),
+        (
+            3,
+            format!("{{\"player\":{seat},\"action\":{{\"decision\":\"fold\"}}}}"),
+            "create or join",
+        ),
+        (
+            3,
+            json!({"type": "join", "code": code}).to_string(),
+            "already has two players",
+        ),
+        (
+            3,
+            r#"{"type":"join","code":"ZZZZZ"}"#.into(),
+            "no game has the code",
+        ),
+        (
+            3,
+            r#"{"type":"create","game":"chess","opponent":"person"}"#.into(),
+            "chess",
+        ),
+        (
+            3,
+            r#"{"type":"create","game":"tiles","opponent":"random"}"#.into(),
+            "person, easy",
+        ),
+        (
+            3,
+            r#"{"type":"create","game":"tiles","opponent":"person","scenario":3}"#.into(),
+            "only the wargame",
+        ),
+        (
+            3,
+            r#"{"type":"create","game":"wargame","opponent":"person","scenario":99}"#.into(),
+            "1 to 22",
+        ),
+        (
+            3,
+            r#"{"type":"create","game":"tiles","opponent":"person","seed":1}"#.into(),
+            "no key `seed`",
+        ),
+        (
+            3,
+            r#"{"type":"resume","token":"nope"}"#.into(),
+            "no seat has this token",
+        ),
+        (3, r#"{"type":"leave"}"#.into(), "not at a game"),
+    ];
+    let steps_before = bench.hub.games();
+    for (conn, text, says) in bad {
+        let effects = bench.say(conn, &text);
+        assert!(
+            effects.sends.iter().all(|(c, _)| *c == conn),
+            "nothing reaches anyone else: {text:.80}"
+        );
+        let replies = Bench::to(&effects, conn);
+        assert_eq!(replies[0]["type"], "error", "{text:.80}: {replies:?}");
+        let message = replies[0]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{text:.80}: {message}");
+        assert!(effects.thinking.is_empty() && effects.closes.is_empty());
+        if conn == mover {
+            assert_eq!(
+                replies.get(1),
+                Some(&ask),
+                "the player to move is asked again, the same"
+            );
+        } else {
+            assert_eq!(replies.len(), 1, "{replies:?}");
+        }
+    }
+    assert_eq!(bench.hub.games(), steps_before, "no game was made or lost");
+    // The game is where it was: the right move still plays.
+    let fold = bench.say(
+        mover,
+        &format!("{{\"player\":{seat},\"action\":{{\"decision\":\"fold\"}}}}"),
+    );
+    assert!(Bench::to(&fold, waiter).iter().any(|l| l["type"] == "settled"));
+}
+
+#[test]
+fn a_flood_of_messages_is_refused_then_disconnected() {
+    let mut bench = Bench::new();
+    bench.connect(1);
+    let mut refused = 0;
+    for n in 0.. {
+        let effects = bench.say(1, r#"{"type":"leave"}"#);
+        let reply = &Bench::to(&effects, 1)[0];
+        if reply["retry_ms"].is_u64() {
+            refused += 1;
+        }
+        if !effects.closes.is_empty() {
+            assert_eq!(n as f64, limits::BURST + f64::from(limits::STRIKES) - 1.0);
+            break;
+        }
+    }
+    assert_eq!(refused, limits::STRIKES - 1, "refused with a wait, then closed");
+    // Another connection is not held to that one's rate.
+    bench.connect(2);
+    assert!(
+        Bench::to(&bench.say(2, r#"{"type":"leave"}"#), 2)[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not at a game")
+    );
+}
+
+#[test]
+fn leaving_gives_up_a_waiting_game_and_hands_a_started_one_to_the_computer() {
+    let mut bench = Bench::new();
+    bench.connect(1);
+    let created = bench.say(1, r#"{"type":"create","game":"tiles","opponent":"person"}"#);
+    let code = Bench::to(&created, 1)[0]["code"].as_str().unwrap().to_owned();
+    assert_eq!(
+        Bench::to(&bench.say(1, r#"{"type":"leave"}"#), 1)[0]["type"],
+        "bye"
+    );
+    bench.connect(2);
+    let join = bench.say(2, &json!({"type": "join", "code": code}).to_string());
+    assert!(
+        Bench::to(&join, 2)[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no game has the code")
+    );
+    // A started game: the one who leaves is replaced by the computer, and
+    // the other plays on to the end.
+    bench.connect(3);
+    bench.connect(4);
+    let created = bench.say(3, r#"{"type":"create","game":"tiles","opponent":"person"}"#);
+    let code = Bench::to(&created, 3)[0]["code"].as_str().unwrap().to_owned();
+    let joined = bench.say(4, &json!({"type": "join", "code": code}).to_string());
+    let left = bench.say(3, r#"{"type":"leave"}"#);
+    let told = Bench::to(&left, 4);
+    assert_eq!(
+        told[0],
+        json!({"type": "left", "player": 0, "computer": "normal"})
+    );
+    let mut rng = GameRng::seed_from_u64(3);
+    let mut pending = Bench::to(&joined, 4);
+    pending.extend(told);
+    for _ in 0..20 {
+        if pending.iter().any(|l| l["type"] == "end") {
+            return;
+        }
+        let ask = pending
+            .iter()
+            .rfind(|l| l["type"] == "ask")
+            .expect("asked")
+            .clone();
+        pending = Bench::to(&bench.say(4, &random_move(&ask, &mut rng).to_string()), 4);
+    }
+    panic!("tiles ends within nine rounds");
+}
+
+#[test]
+fn a_message_too_long_for_the_socket_and_a_binary_one_are_refused() {
+    let dir = data_dir("socket-limits");
+    let url = serve(&dir);
+    let mut client = Client::connect(&url).unwrap();
+    client.send_binary(vec![1, 2, 3]).unwrap();
+    assert!(
+        client.read().unwrap()["message"]
+            .as_str()
+            .unwrap()
+            .contains("not binary")
+    );
+    client.send_text(&"x".repeat(limits::MESSAGE_BYTES + 1)).unwrap();
+    let refusal = client.read().unwrap();
+    assert!(
+        refusal["message"].as_str().unwrap().contains("at most"),
+        "{refusal}"
+    );
+    assert!(client.read().is_err(), "and the connection is closed");
+}
