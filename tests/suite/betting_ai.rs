@@ -79,10 +79,46 @@ fn hard_is_not_beaten_by_one_fixed_trick() {
     }
 }
 
+/// A level's arrangements, each checked against the rules' limits.
+struct Arranges {
+    level: Box<dyn Bot<Betting>>,
+    setups: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Bot<Betting> for Arranges {
+    fn choose(&mut self, view: &BettingView) -> BettingAction {
+        let action = self.level.choose(view);
+        if let BettingAction::Arrange(placements) = &action {
+            let mut tiles: Vec<u8> = placements.iter().map(|p| p.tile).collect();
+            tiles.sort();
+            assert_eq!(tiles, (0..10).collect::<Vec<u8>>(), "each tile once");
+            assert!(placements.iter().all(|p| p.chips >= 1), "{placements:?}");
+            assert_eq!(placements.iter().map(|p| u32::from(p.chips)).sum::<u32>(), 30);
+            self.setups.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        action
+    }
+}
+
 #[test]
-fn every_level_plays_legal_actions() {
+fn every_level_arranges_all_thirty_chips_on_all_ten_tiles() {
     for level in [Level::Random, Level::Easy, Level::Normal, Level::Hard] {
-        let rate = hard_against::<Betting>(|seed| Betting::bot(level, seed), 60);
-        assert!((0.0..=1.0).contains(&rate));
+        let setups = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let games = 60;
+        hard_against::<Betting>(
+            |seed| {
+                Box::new(Arranges {
+                    level: Betting::bot(level, seed),
+                    setups: setups.clone(),
+                })
+            },
+            games,
+        );
+        assert_eq!(
+            setups.load(std::sync::atomic::Ordering::SeqCst),
+            games,
+            "{}: one arrangement a game",
+            level.label()
+        );
     }
 }

@@ -43,10 +43,45 @@ fn hard_is_not_beaten_by_one_fixed_trick() {
     }
 }
 
+/// A level's bids, each checked against the pool its own view shows.
+struct Within {
+    level: Box<dyn Bot<Bidding>>,
+    bids: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Bot<Bidding> for Within {
+    fn choose(&mut self, view: &BiddingView) -> BiddingAction {
+        let action = self.level.choose(view);
+        assert!(
+            action.bid <= view.pool,
+            "bid {} from a pool of {}",
+            action.bid,
+            view.pool
+        );
+        self.bids.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        action
+    }
+}
+
 #[test]
-fn every_level_bids_within_its_pool() {
+fn every_level_bids_within_its_pool_in_every_round() {
     for level in [Level::Random, Level::Easy, Level::Normal, Level::Hard] {
-        let rate = hard_against::<Bidding>(|seed| Bidding::bot(level, seed), 40);
-        assert!((0.0..=1.0).contains(&rate));
+        let bids = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let games = 40;
+        hard_against::<Bidding>(
+            |seed| {
+                Box::new(Within {
+                    level: Bidding::bot(level, seed),
+                    bids: bids.clone(),
+                })
+            },
+            games,
+        );
+        assert_eq!(
+            bids.load(std::sync::atomic::Ordering::SeqCst),
+            9 * games,
+            "{}: one bid a round",
+            level.label()
+        );
     }
 }

@@ -212,47 +212,6 @@ fn settings_persist_across_runs() {
     assert!(app.world().resource::<GameLog>().notices.is_empty());
 }
 
-#[test]
-fn a_whole_game_of_bidding_through_bid_and_seal_messages() {
-    use black_and_white::games::bidding::{Bidding, BiddingAction};
-    let dir = config_dir("bidding");
-    let mut app = app(&dir);
-    app.world_mut().write_message(StartMatch {
-        game: GameId::Bidding,
-        opponent: Opponent::Computer(Level::Hard),
-        seed: Some(21),
-    });
-    app.update();
-    app.update();
-    assert_eq!(screen(&app), Screen::Playing);
-    let mut bids = 0;
-    for _ in 0..400 {
-        if screen(&app) == Screen::Result {
-            break;
-        }
-        let seen = shown::<Bidding>(&app);
-        if seen.acting.is_some() {
-            let pool = seen.view.pool;
-            app.world_mut()
-                .write_message(Act::<Bidding>::new(BiddingAction { bid: pool.min(11) }));
-            bids += 1;
-        }
-        app.update();
-    }
-    assert_eq!(screen(&app), Screen::Result);
-    assert_eq!(bids, 9, "one sealed bid in each of nine rounds");
-    let reveal = shown::<Bidding>(&app)
-        .reveal
-        .as_ref()
-        .expect("over: all uncovered");
-    assert_eq!(
-        reveal.game.bids()[0].iter().map(|&b| u32::from(b)).sum::<u32>(),
-        99
-    );
-    let log = app.world().resource::<GameLog>();
-    assert_eq!(log.shown().filter(|l| l.starts_with("Round ")).count(), 9);
-}
-
 pub mod betting {
     use std::time::Duration;
 

@@ -88,6 +88,78 @@ fn keys_typed_within_one_frame_all_reach_the_bid_in_order() {
     assert_ne!(app.world().resource::<BidEntry>().amount, 7);
 }
 
+/// The digits of `n`, as keys.
+fn digits(n: u8) -> Vec<KeyCode> {
+    const KEYS: [KeyCode; 10] = [
+        KeyCode::Digit0,
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    n.to_string()
+        .bytes()
+        .map(|b| KEYS[usize::from(b - b'0')])
+        .collect()
+}
+
+#[test]
+fn a_whole_game_of_bidding_by_keys_spends_nothing_until_the_second_press() {
+    let mut app = bidding_keys_app("keys-game");
+    start(&mut app, GameId::Bidding, 21);
+    let mut sealed = Vec::new();
+    for _ in 0..400 {
+        if screen(&app) == Screen::Result {
+            break;
+        }
+        let seen = shown::<Bidding>(&app);
+        if seen.acting.is_none() {
+            app.update();
+            continue;
+        }
+        let (pool, round) = (seen.view.pool, seen.view.round);
+        let amount = pool.min(11);
+        // Typed, then Bid: asked to seal, nothing spent.
+        let mut keys = digits(amount);
+        keys.push(KeyCode::Enter);
+        type_in_one_frame(&mut app, &keys);
+        let entry = app.world().resource::<BidEntry>();
+        assert_eq!((entry.amount, entry.confirming), (amount, true), "round {round}");
+        assert_eq!(shown::<Bidding>(&app).view.pool, pool, "Bid alone spends nothing");
+        // Seal, in the next frame: spent.
+        type_in_one_frame(&mut app, &[KeyCode::Enter]);
+        app.update();
+        assert_eq!(
+            shown::<Bidding>(&app).view.pool,
+            pool - amount,
+            "round {round}: sealed"
+        );
+        sealed.push(amount);
+    }
+    assert_eq!(screen(&app), Screen::Result);
+    assert_eq!(
+        sealed.len(),
+        9,
+        "one sealed bid in each of nine rounds: {sealed:?}"
+    );
+    let reveal = shown::<Bidding>(&app)
+        .reveal
+        .as_ref()
+        .expect("over: all uncovered");
+    let bids: Vec<u8> = reveal.game.bids()[0].clone();
+    assert_eq!(bids.len(), 9);
+    assert_eq!(
+        bids.iter().map(|&b| u32::from(b)).sum::<u32>(),
+        99,
+        "the last round takes the rest"
+    );
+}
+
 #[test]
 fn keys_under_a_menu_or_on_another_screen_never_act_at_the_table() {
     let mut app = bidding_keys_app("keys-menu");

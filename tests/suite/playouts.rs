@@ -43,10 +43,38 @@ fn check_view_holds_no_secret(state: &Tiles, seat: usize) {
         .filter(|&t| Some(t) != view.placed)
         .collect();
     assert_eq!(view.hand, own);
-    for (seen, round) in view.history.iter().zip(state.rounds()) {
-        assert_eq!(seen.mine, round.tiles[seat]);
-        assert_eq!(seen.theirs, Colour::of(round.tiles[other(seat)]));
+    // Every tile is in exactly one place: the hand, placed this round, or
+    // played in a round of the history; the score counts the history's
+    // wins; and the opponent's colours seen and left make its 5 black and
+    // 4 white.
+    let mut every: Vec<u8> = view.hand.iter().copied().chain(view.placed).collect();
+    every.extend(view.history.iter().map(|seen| seen.mine));
+    every.sort();
+    assert_eq!(every, (0..9).collect::<Vec<u8>>());
+    assert_eq!(view.history.len(), view.round.min(10) - 1);
+    for s in [0, 1] {
+        let won = view.history.iter().filter(|seen| seen.winner == Some(s)).count();
+        assert_eq!(usize::from(view.score[s]), won);
     }
+    let seen_black = view
+        .history
+        .iter()
+        .filter(|seen| seen.theirs == Colour::Black)
+        .count()
+        + usize::from(view.led == Some(Colour::Black) && view.leader != seat);
+    let seen_white = view
+        .history
+        .iter()
+        .filter(|seen| seen.theirs == Colour::White)
+        .count()
+        + usize::from(view.led == Some(Colour::White) && view.leader != seat);
+    assert_eq!(
+        (
+            seen_black + view.opponent_left.black as usize,
+            seen_white + view.opponent_left.white as usize
+        ),
+        (5, 4)
+    );
     let json = serde_json::to_value(&view).unwrap();
     let keys: BTreeSet<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
     let expected: BTreeSet<&str> = [
@@ -178,8 +206,24 @@ fn check_betting_view(state: &black_and_white::games::betting::Betting, seat: us
         assert_eq!(view.later[other(seat)], theirs[current + 1..].iter().sum::<u8>());
         assert_eq!(view.chips.unwrap()[other(seat)], theirs[current]);
     }
-    for (seen, result) in view.history.iter().zip(state.results()) {
-        assert_eq!(seen, result, "settled slots are public as they are");
+    // The settled slots in order, each conserving the sixty chips between
+    // the winnings and the later slots, the last one's winnings the view's.
+    for (i, seen) in view.history.iter().enumerate() {
+        assert_eq!(seen.slot, i + 1);
+        let total: u32 = seen
+            .winnings
+            .iter()
+            .chain(&seen.later)
+            .map(|&c| u32::from(c))
+            .sum();
+        assert_eq!(total, 60, "slot {}: {seen:?}", seen.slot);
+        assert_eq!(
+            seen.tiles.is_some(),
+            seen.outcome == black_and_white::games::betting::SlotOutcome::Showdown
+        );
+    }
+    if let Some(last) = view.history.last() {
+        assert_eq!(view.winnings, last.winnings);
     }
     let (ask, _) = state.ask_json(seat);
     let allowed = [
