@@ -616,7 +616,8 @@ impl Hub {
                     limits::CODE_LETTERS[i] as char
                 })
                 .collect();
-            if !self.rooms.contains_key(&code) && !self.store.code_taken(&code).unwrap_or(true) {
+            // A store that cannot answer refuses the game's insert after.
+            if !self.rooms.contains_key(&code) && !self.store.code_taken(&code).unwrap_or(false) {
                 return code;
             }
         }
