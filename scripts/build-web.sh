@@ -26,7 +26,6 @@ if [ "$profile" = web-release ]; then
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
         -o "$out/black-and-white_bg.wasm" "$out/black-and-white_bg.wasm"
 fi
-cp web/index.html "$out/"
 cp -r assets "$out/assets"
 
 shopt -s nullglob
@@ -37,6 +36,35 @@ for file in scenarios/*.ron; do
 done
 (IFS=,; echo "{\"scenarios\":[${names[*]}]}") > "$out/scenarios/manifest.json"
 
-raw=$(stat -c %s "$out/black-and-white_bg.wasm")
-gz=$(gzip -9 -c "$out/black-and-white_bg.wasm" | wc -c)
-echo "web build ($profile) in $out: wasm $raw bytes raw, $gz bytes gzipped"
+# Content-hashed names: a new build is never taken for a cached old one,
+# and a host may keep these files for good (README, "In the browser").
+hashed() { echo "black-and-white-$(sha256sum "$1" | cut -c1-12).$2"; }
+wasm_name=$(hashed "$out/black-and-white_bg.wasm" wasm)
+js_name=$(hashed "$out/black-and-white.js" js)
+mv "$out/black-and-white_bg.wasm" "$out/$wasm_name"
+mv "$out/black-and-white.js" "$out/$js_name"
+raw=$(stat -c %s "$out/$wasm_name")
+# The page shows the download's progress against the raw size: a
+# compressed response's length is not it.
+sed -e "s/\.\/black-and-white\.js/.\/$js_name/" \
+    -e "s/\.\/black-and-white_bg\.wasm/.\/$wasm_name/" \
+    -e "s/const WASM_BYTES = 0;/const WASM_BYTES = $raw;/" \
+    web/index.html > "$out/index.html"
+grep -q "$wasm_name" "$out/index.html" || { echo "index.html does not name $wasm_name" >&2; exit 1; }
+
+# Pre-compressed beside it, for hosts that serve them as they are.
+gzip -9 -k "$out/$wasm_name"
+gz=$(stat -c %s "$out/$wasm_name.gz")
+sizes="wasm $raw bytes raw, $gz bytes gzipped"
+if [ "$profile" = web-release ]; then
+    # Brotli at its best quality, from Node's zlib (no tool to install);
+    # minutes on the web-ci build's size, so the release build only.
+    node -e '
+        const zlib = require("zlib"), fs = require("fs"), file = process.argv[1];
+        const body = fs.readFileSync(file);
+        fs.writeFileSync(file + ".br", zlib.brotliCompressSync(body, { params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));' "$out/$wasm_name"
+    sizes="$sizes, $(stat -c %s "$out/$wasm_name.br") bytes as brotli"
+fi
+echo "web build ($profile) in $out: $wasm_name, $sizes"

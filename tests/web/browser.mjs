@@ -4,13 +4,15 @@
 // and takes screenshots; it also changes a setting and finds it in the
 // browser's storage, opens the page with broken stored settings, and opens
 // a scenario file in the wargame's picker before building an army, and
-// watches a replay kept in the browser's storage. Fails
+// watches a replay kept in the browser's storage, and visits the page twice
+// to find the wasm downloaded once. Fails
 // on a blank canvas or any console error.
 //
 //   node tests/web/browser.mjs [FOLDER]   (default dist/web)
 //
 // Screenshots go to $SCREENSHOT_DIR (default dist/web-screens).
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { serve } from "../../web/serve.mjs";
@@ -25,21 +27,22 @@ await mkdir(shots, { recursive: true });
 
 const server = await serve(folder);
 const url = `http://127.0.0.1:${server.address().port}/`;
+const LAUNCH_ARGS = [
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-default-apps",
+  "--disable-sync",
+  "--no-first-run",
+  "--metrics-recording-only",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--ignore-gpu-blocklist",
+];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-default-apps",
-    "--disable-sync",
-    "--no-first-run",
-    "--metrics-recording-only",
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
-    "--ignore-gpu-blocklist",
-  ],
+  args: LAUNCH_ARGS,
 });
 
 const SETTINGS_KEY = "black-and-white/settings.ron";
@@ -172,6 +175,30 @@ try {
   await bare.waitForTimeout(500);
   const message = await bare.textContent("#status");
   if (!message.includes("WebGL2")) throw new Error(`no WebGL2, and the page says: ${message}`);
+
+  // A second visit takes the wasm from the browser's cache: the build names
+  // it by its content and the server lets the browser keep it. A profile on
+  // disk, as a player's browser has (a fresh context's cache is in memory
+  // and small).
+  const index = await readFile(join(folder, "index.html"), "utf8");
+  const wasmPath = "/" + index.match(/\.\/(black-and-white-[0-9a-f]{12}\.wasm)/)[1];
+  const profile = await mkdtemp(join(tmpdir(), "bw-profile-"));
+  const visitor = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: LAUNCH_ARGS,
+    viewport: { width: 1280, height: 720 },
+  });
+  const visit = visitor.pages()[0] ?? (await visitor.newPage());
+  const earlier = server.requests.get(wasmPath) ?? 0;
+  for (const n of [1, 2]) {
+    await visit.goto(url);
+    await visit.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
+    const downloads = server.requests.get(wasmPath) - earlier;
+    if (downloads !== 1) throw new Error(`after visit ${n} the wasm was downloaded ${downloads} times, not once`);
+  }
+  await visitor.close();
+  await rm(profile, { recursive: true, force: true });
 
   console.log(`browser test: passed; page load to title screen ${loadSeconds.toFixed(1)} s`);
 } catch (error) {
