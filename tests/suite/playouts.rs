@@ -56,22 +56,14 @@ fn check_view_holds_no_secret(state: &Tiles, seat: usize) {
         let won = view.history.iter().filter(|seen| seen.winner == Some(s)).count();
         assert_eq!(usize::from(view.score[s]), won);
     }
-    let seen_black = view
-        .history
-        .iter()
-        .filter(|seen| seen.theirs == Colour::Black)
-        .count()
-        + usize::from(view.led == Some(Colour::Black) && view.leader != seat);
-    let seen_white = view
-        .history
-        .iter()
-        .filter(|seen| seen.theirs == Colour::White)
-        .count()
-        + usize::from(view.led == Some(Colour::White) && view.leader != seat);
+    let seen = |colour: Colour| {
+        view.history.iter().filter(|seen| seen.theirs == colour).count()
+            + usize::from(view.led == Some(colour) && view.leader != seat)
+    };
     assert_eq!(
         (
-            seen_black + view.opponent_left.black as usize,
-            seen_white + view.opponent_left.white as usize
+            seen(Colour::Black) + view.opponent_left.black as usize,
+            seen(Colour::White) + view.opponent_left.white as usize
         ),
         (5, 4)
     );
