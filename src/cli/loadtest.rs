@@ -15,7 +15,7 @@ use serde_json::json;
 
 use super::{Command, LoadOptions};
 use crate::games::GameId;
-use crate::online::client::{Client, random_move};
+use crate::online::client::Client;
 use crate::rules::GameRng;
 
 pub fn parse(args: &[String]) -> Result<Command, String> {
@@ -202,41 +202,17 @@ fn play(
     tally: &Tally,
 ) -> Result<(), String> {
     let mut rng = GameRng::seed_from_u64(seed);
-    let mut errors = 0;
-    let mut last = None;
-    loop {
-        let message = client.read()?;
-        match message["type"].as_str() {
-            Some("ask") => {
-                if let Some(at) = sent.lock().expect("not poisoned").take() {
-                    tally.waits.lock().expect("not poisoned").push(at.elapsed());
-                }
-                if think > 0 {
-                    thread::sleep(Duration::from_millis(rng.random_range(think / 2..=think * 3 / 2)));
-                }
-                *sent.lock().expect("not poisoned") = Some(Instant::now());
-                let action = random_move(&message, &mut rng);
-                client.send(&action)?;
-                last = Some(action);
-            }
-            Some("error") => {
-                if let (Some(wait), Some(action)) = (message["retry_ms"].as_u64(), &last) {
-                    thread::sleep(Duration::from_millis(wait));
-                    client.send(action)?;
-                    continue;
-                }
-                errors += 1;
-                if errors > 1000 {
-                    return Err(format!("refused a thousand times, last: {message}"));
-                }
-            }
-            Some("end") => {
-                client.close();
-                return Ok(());
-            }
-            _ => {}
+    client.play_randomly(&mut rng, |rng| {
+        if let Some(at) = sent.lock().expect("not poisoned").take() {
+            tally.waits.lock().expect("not poisoned").push(at.elapsed());
         }
-    }
+        if think > 0 {
+            thread::sleep(Duration::from_millis(rng.random_range(think / 2..=think * 3 / 2)));
+        }
+        *sent.lock().expect("not poisoned") = Some(Instant::now());
+    })?;
+    client.close();
+    Ok(())
 }
 
 /// Starts `serve` on a free port with a fresh data folder.

@@ -74,6 +74,43 @@ impl Client {
         }
     }
 
+    /// Plays random legal moves (`random_move`) until the `end`, which it
+    /// returns; `before_move` runs on each `ask` before the move is sent
+    /// (a pause to think, a clock). A move refused for its rate is sent
+    /// again after the wait the error names.
+    pub fn play_randomly(
+        &mut self,
+        rng: &mut GameRng,
+        mut before_move: impl FnMut(&mut GameRng),
+    ) -> Result<Value, String> {
+        let mut errors = 0;
+        let mut last = None;
+        loop {
+            let message = self.read()?;
+            match message["type"].as_str() {
+                Some("ask") => {
+                    before_move(rng);
+                    let action = random_move(&message, rng);
+                    self.send(&action)?;
+                    last = Some(action);
+                }
+                Some("error") => {
+                    if let (Some(wait), Some(action)) = (message["retry_ms"].as_u64(), &last) {
+                        std::thread::sleep(std::time::Duration::from_millis(wait));
+                        self.send(action)?;
+                        continue;
+                    }
+                    errors += 1;
+                    if errors > 1000 {
+                        return Err(format!("refused a thousand times, last: {message}"));
+                    }
+                }
+                Some("end") => return Ok(message),
+                _ => {}
+            }
+        }
+    }
+
     /// Closes the connection.
     pub fn close(mut self) {
         let _ = self.socket.close(None);

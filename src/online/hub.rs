@@ -45,8 +45,6 @@ struct Room {
     tokens: [Option<String>; 2],
     /// The connection that holds each seat now.
     present: [Option<ConnId>; 2],
-    /// Actions kept in the store.
-    steps: usize,
     thinking: bool,
     /// When the clock of the seat to move runs out, and for which step.
     deadline: Option<(usize, Instant)>,
@@ -54,6 +52,17 @@ struct Room {
 }
 
 impl Room {
+    fn new(table: Box<dyn Table>, tokens: [Option<String>; 2], present: [Option<ConnId>; 2]) -> Room {
+        Room {
+            table,
+            tokens,
+            present,
+            thinking: false,
+            deadline: None,
+            ended: false,
+        }
+    }
+
     fn seated(&self, seat: Seat) -> bool {
         self.tokens[seat].is_some() || self.table.is_computer(seat)
     }
@@ -115,16 +124,8 @@ impl Hub {
                     hub.tokens.insert(token.clone(), (game.code.clone(), seat));
                 }
             }
-            let room = Room {
-                table,
-                tokens: game.seats.tokens,
-                present: [None, None],
-                steps: game.steps.len(),
-                thinking: false,
-                deadline: None,
-                ended: false,
-            };
-            hub.rooms.insert(game.code, room);
+            hub.rooms
+                .insert(game.code, Room::new(table, game.seats.tokens, [None, None]));
         }
         Ok((hub, unreadable))
     }
@@ -320,7 +321,7 @@ impl Hub {
             }
         };
         let code = self.new_code();
-        let token = self.new_token();
+        let token = new_token(&mut self.rng);
         let mut seats = Seats {
             tokens: [Some(token.clone()), None],
             computers: [None, None],
@@ -344,18 +345,8 @@ impl Hub {
         self.tokens.insert(token, (code.clone(), 0));
         self.clients.get_mut(&conn).expect("a known client").seat = Some((code.clone(), 0));
         let started = matches!(across, Across::Computer(_));
-        self.rooms.insert(
-            code.clone(),
-            Room {
-                table,
-                tokens: seats.tokens,
-                present: [Some(conn), None],
-                steps: 0,
-                thinking: false,
-                deadline: None,
-                ended: false,
-            },
-        );
+        self.rooms
+            .insert(code.clone(), Room::new(table, seats.tokens, [Some(conn), None]));
         if started {
             self.begin(&code, now, effects);
         } else {
@@ -512,7 +503,8 @@ impl Hub {
     /// action the store could not keep is taken back.
     fn commit(&mut self, code: &str, applied: Applied, now: Instant, effects: &mut Effects) {
         let room = self.rooms.get_mut(code).expect("a game being played is held");
-        if let Err(e) = self.store.step(code, room.steps + 1, &applied.stored) {
+        // The table holds the action already: its count is the action's number.
+        if let Err(e) = self.store.step(code, room.table.steps(), &applied.stored) {
             eprintln!("black-and-white serve: game {code}: {e}");
             room.table.undo_last();
             if let Some(conn) = room.present[applied.stored.seat] {
@@ -524,7 +516,6 @@ impl Hub {
             }
             return;
         }
-        room.steps += 1;
         for line in &applied.lines {
             room.tell(effects, line);
         }
@@ -567,11 +558,12 @@ impl Hub {
             }
             return;
         }
-        let fresh = room.deadline.is_none_or(|(step, _)| step != room.steps);
+        let steps = room.table.steps();
+        let fresh = room.deadline.is_none_or(|(step, _)| step != steps);
         if let Some(seconds) = room.table.clock()
             && fresh
         {
-            room.deadline = Some((room.steps, now + Duration::from_secs_f32(seconds)));
+            room.deadline = Some((steps, now + Duration::from_secs_f32(seconds)));
             room.tell(effects, &clock_line(Some(seat), seconds));
         }
         if let Some(conn) = room.present[seat] {
@@ -621,10 +613,6 @@ impl Hub {
                 return code;
             }
         }
-    }
-
-    fn new_token(&mut self) -> String {
-        new_token(&mut self.rng)
     }
 }
 

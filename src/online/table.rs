@@ -50,6 +50,8 @@ pub struct Opening {
 pub trait Table: Send {
     fn opening(&self) -> Opening;
     fn to_move(&self) -> Option<Seat>;
+    /// The actions played so far.
+    fn steps(&self) -> usize;
     fn start_line(&self) -> Value;
     fn ask(&self, seat: Seat) -> Value;
     /// The `end` line once the game is over.
@@ -197,6 +199,10 @@ impl<G: Game> Table for Hosted<G> {
 
     fn to_move(&self) -> Option<Seat> {
         self.played.game().to_move()
+    }
+
+    fn steps(&self) -> usize {
+        self.played.steps().len()
     }
 
     fn start_line(&self) -> Value {

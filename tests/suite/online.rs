@@ -19,7 +19,7 @@ use black_and_white::online::hub::{ConnId, Effects, Hub};
 use black_and_white::online::store::Store;
 use black_and_white::online::{limits, server, table};
 use black_and_white::rules::protocol::ask_line;
-use black_and_white::rules::{Game, GameRng, Replaying, Seat};
+use black_and_white::rules::{Game, GameRng, Replaying, Seat, other};
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
@@ -42,29 +42,11 @@ const LOBBY: [&str; 7] = [
     "created", "joined", "resumed", "waiting", "presence", "clock", "left",
 ];
 
-/// Plays random legal moves until the end; a message refused for its rate
-/// is sent again after the wait it names.
+/// Plays random legal moves until the end.
 fn play_out(client: &mut Client, seed: u64) -> Value {
-    let mut rng = GameRng::seed_from_u64(seed);
-    let mut last = None;
-    loop {
-        let message = client.read().expect("the server answers until the end");
-        match message["type"].as_str() {
-            Some("ask") => {
-                let action = random_move(&message, &mut rng);
-                client.send(&action).unwrap();
-                last = Some(action);
-            }
-            Some("error") => {
-                if let (Some(wait), Some(action)) = (message["retry_ms"].as_u64(), &last) {
-                    thread::sleep(Duration::from_millis(wait));
-                    client.send(action).unwrap();
-                }
-            }
-            Some("end") => return message,
-            _ => {}
-        }
-    }
+    client
+        .play_randomly(&mut GameRng::seed_from_u64(seed), |_| {})
+        .expect("the server answers until the end")
 }
 
 /// Proves that a seat read nothing the referee would not tell it: every
@@ -476,8 +458,9 @@ impl Bench {
             .collect()
     }
 
-    /// A betting game between connections 1 and 2, both arranged at random.
-    fn betting_in_slots(&mut self) -> (String, Value) {
+    /// A betting game between connections 1 and 2, both arranged at random,
+    /// at its first decision.
+    fn betting_in_slots(&mut self) -> Decision {
         self.connect(1);
         self.connect(2);
         let created = self.say(1, r#"{"type":"create","game":"betting","opponent":"person"}"#);
@@ -491,16 +474,37 @@ impl Bench {
             .map(|(_, l)| l.clone())
             .rfind(|l| l["type"] == "ask")
             .expect("a slot to decide");
-        (code, ask)
+        let seat = ask["player"].as_u64().unwrap() as Seat;
+        let (mover, waiter) = if seat == 0 { (1, 2) } else { (2, 1) };
+        Decision {
+            code,
+            ask,
+            seat,
+            mover,
+            waiter,
+        }
     }
+}
+
+/// A game's code, the ask of the seat to decide, and the connections of
+/// that seat and of the other.
+struct Decision {
+    code: String,
+    ask: Value,
+    seat: Seat,
+    mover: ConnId,
+    waiter: ConnId,
 }
 
 #[test]
 fn betting_clocks_run_on_the_server_and_keep_running_while_a_player_is_away() {
     let mut bench = Bench::new();
-    let (_, ask) = bench.betting_in_slots();
-    let seat = ask["player"].as_u64().unwrap() as Seat;
-    let (away, stays) = if seat == 0 { (1, 2) } else { (2, 1) };
+    let Decision {
+        seat,
+        mover: away,
+        waiter: stays,
+        ..
+    } = bench.betting_in_slots();
     let deadline = bench.hub.next_deadline().expect("the decision clock runs");
     let left = deadline.duration_since(bench.now).as_secs_f32();
     assert!((19.9..=20.0).contains(&left), "20 seconds to decide: {left}");
@@ -530,10 +534,14 @@ fn betting_clocks_run_on_the_server_and_keep_running_while_a_player_is_away() {
 #[test]
 fn bad_input_gets_an_error_and_changes_nothing() {
     let mut bench = Bench::new();
-    let (code, ask) = bench.betting_in_slots();
-    let seat = ask["player"].as_u64().unwrap() as Seat;
-    let (mover, waiter) = if seat == 0 { (1, 2) } else { (2, 1) };
-    let other = 1 - seat;
+    let Decision {
+        code,
+        ask,
+        seat,
+        mover,
+        waiter,
+    } = bench.betting_in_slots();
+    let other = other(seat);
     bench.connect(3);
     let too_long = format!(
         "{{\"player\":{seat},\"action\":\"{}\"}}",
