@@ -10,11 +10,13 @@ pub mod ids;
 pub mod menus;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod online;
+pub mod play_online;
 pub mod replay;
 pub mod rules;
 pub mod screens;
 pub mod session;
 pub mod settings;
+pub mod wire;
 
 mod audio;
 pub mod ui;
@@ -59,6 +61,7 @@ pub fn logic_plugin(app: &mut App) {
         screens::plugin,
         menus::plugin,
         games::plugin,
+        play_online::plugin,
     ));
 }
 

@@ -59,7 +59,12 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Every egui panel (HUD, log, menus, rules) drawn a quarter larger.
     pub large_text: bool,
+    /// The online server's address ("Play online").
+    pub server: String,
 }
+
+/// Where `black-and-white serve` listens on this machine.
+pub const DEFAULT_SERVER: &str = "ws://localhost:7480";
 
 impl Default for Settings {
     fn default() -> Self {
@@ -71,6 +76,7 @@ impl Default for Settings {
             volume: 0.7,
             fullscreen: false,
             large_text: false,
+            server: DEFAULT_SERVER.into(),
         }
     }
 }

@@ -14,7 +14,7 @@ use super::lobby::{self, Across, Request};
 use super::store::{Seats, Store};
 use super::table::{self, Applied, Table, Thinking, readable_by};
 use crate::games::GameId;
-use crate::rules::{GameRng, Level, Seat, other};
+use crate::rules::{Audience, GameRng, Level, Seat, other};
 
 /// A connection, numbered by the server.
 pub type ConnId = u64;
@@ -45,6 +45,8 @@ struct Room {
     tokens: [Option<String>; 2],
     /// The connection that holds each seat now.
     present: [Option<ConnId>; 2],
+    /// Whether that connection is an app's table, sent `table` lines.
+    tables: [bool; 2],
     thinking: bool,
     /// When the clock of the seat to move runs out, and for which step.
     deadline: Option<(usize, Instant)>,
@@ -57,6 +59,7 @@ impl Room {
             table,
             tokens,
             present,
+            tables: [false; 2],
             thinking: false,
             deadline: None,
             ended: false,
@@ -78,6 +81,21 @@ impl Room {
                 && readable_by(line, seat)
             {
                 effects.send(conn, line.clone());
+            }
+        }
+    }
+
+    /// Sends each app's table present its `table` line, with the events of
+    /// the last action that its seat may read.
+    fn show_tables(&self, effects: &mut Effects, events: &[(Audience, Value)]) {
+        for seat in [0, 1] {
+            if let Some(conn) = self.present[seat].filter(|_| self.tables[seat]) {
+                let seen: Vec<Value> = events
+                    .iter()
+                    .filter(|(audience, _)| audience.includes(seat))
+                    .map(|(_, event)| event.clone())
+                    .collect();
+                effects.send(conn, self.table.table_line(seat, &seen));
             }
         }
     }
@@ -203,9 +221,10 @@ impl Hub {
                 game,
                 across,
                 scenario,
-            }) => self.create(conn, game, across, scenario, now, &mut effects),
-            Ok(Request::Join { code }) => self.join(conn, &code, now, &mut effects),
-            Ok(Request::Resume { token }) => self.resume(conn, &token, now, &mut effects),
+                table,
+            }) => self.create(conn, (game, across, scenario), table, now, &mut effects),
+            Ok(Request::Join { code, table }) => self.join(conn, &code, table, now, &mut effects),
+            Ok(Request::Resume { token, table }) => self.resume(conn, &token, table, now, &mut effects),
             Ok(Request::Leave) => self.leave(conn, now, &mut effects),
             Ok(Request::Move(text)) => self.play(conn, &text, now, &mut effects),
         }
@@ -295,9 +314,8 @@ impl Hub {
     fn create(
         &mut self,
         conn: ConnId,
-        game: GameId,
-        across: Across,
-        scenario: Option<u32>,
+        (game, across, scenario): (GameId, Across, Option<u32>),
+        table_lines: bool,
         now: Instant,
         effects: &mut Effects,
     ) {
@@ -345,8 +363,9 @@ impl Hub {
         self.tokens.insert(token, (code.clone(), 0));
         self.clients.get_mut(&conn).expect("a known client").seat = Some((code.clone(), 0));
         let started = matches!(across, Across::Computer(_));
-        self.rooms
-            .insert(code.clone(), Room::new(table, seats.tokens, [Some(conn), None]));
+        let mut room = Room::new(table, seats.tokens, [Some(conn), None]);
+        room.tables[0] = table_lines;
+        self.rooms.insert(code.clone(), room);
         if started {
             self.begin(&code, now, effects);
         } else {
@@ -354,7 +373,7 @@ impl Hub {
         }
     }
 
-    fn join(&mut self, conn: ConnId, code: &str, now: Instant, effects: &mut Effects) {
+    fn join(&mut self, conn: ConnId, code: &str, table: bool, now: Instant, effects: &mut Effects) {
         if let Some(refusal) = self.seated_refusal(conn) {
             effects.send(conn, lobby::error(refusal));
             return;
@@ -375,6 +394,7 @@ impl Hub {
         }
         room.tokens[1] = Some(token.clone());
         room.present[1] = Some(conn);
+        room.tables[1] = table;
         let game = room.table.opening().game;
         effects.send(conn, lobby::seated("joined", code, game, 1, Some(&token)));
         if let Some(them) = room.present[0] {
@@ -385,7 +405,7 @@ impl Hub {
         self.begin(code, now, effects);
     }
 
-    fn resume(&mut self, conn: ConnId, token: &str, now: Instant, effects: &mut Effects) {
+    fn resume(&mut self, conn: ConnId, token: &str, table: bool, now: Instant, effects: &mut Effects) {
         if let Some(refusal) = self.seated_refusal(conn) {
             effects.send(conn, lobby::error(refusal));
             return;
@@ -408,6 +428,7 @@ impl Hub {
                 client.seat = None;
             }
         }
+        room.tables[seat] = table;
         let game = room.table.opening().game;
         effects.send(conn, lobby::seated("resumed", &code, game, seat, None));
         if let Some(them) = room.present[other(seat)] {
@@ -416,7 +437,14 @@ impl Hub {
                 json!({"type": "presence", "player": seat, "connected": true}),
             );
         }
-        if room.started() {
+        if room.started() && table {
+            // A table is laid out afresh from where the game stands.
+            if let Some((_, at)) = room.deadline {
+                let left = at.saturating_duration_since(now).as_secs_f32();
+                effects.send(conn, clock_line(room.table.to_move(), left));
+            }
+            effects.send(conn, room.table.table_line(seat, &[]));
+        } else if room.started() {
             let mut lines = room.table.transcript(seat);
             if let Some((_, at)) = room.deadline {
                 // Before the ask, when the transcript ends with one.
@@ -496,6 +524,7 @@ impl Hub {
     fn begin(&mut self, code: &str, now: Instant, effects: &mut Effects) {
         let room = &self.rooms[code];
         room.tell(effects, &room.table.start_line());
+        room.show_tables(effects, &[]);
         self.advance(code, now, effects);
     }
 
@@ -514,11 +543,13 @@ impl Hub {
                 );
                 effects.send(conn, room.table.ask(applied.stored.seat));
             }
+            room.show_tables(effects, &[]);
             return;
         }
         for line in &applied.lines {
             room.tell(effects, line);
         }
+        room.show_tables(effects, &applied.events);
         self.advance(code, now, effects);
     }
 

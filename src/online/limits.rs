@@ -21,7 +21,7 @@ pub const GAMES: usize = 20_000;
 pub const CONNECTIONS: usize = 4_096;
 /// A game's code: five letters and digits that cannot be misread (no 0/O,
 /// 1/I/L), about 28 million codes.
-pub const CODE_LENGTH: usize = 5;
+pub use crate::wire::CODE_LENGTH;
 pub const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 pub const RATE_MESSAGE: &str = "too many messages: at most 20 a second; this one was not read, send it again";

@@ -5,18 +5,11 @@
 use serde_json::{Map, Value, json};
 
 use crate::games::GameId;
-use crate::rules::{Level, Seat, strict_json};
+use crate::rules::{Seat, strict_json};
+pub use crate::wire::Across;
 
-/// Who takes the other seat of a new game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Across {
-    /// Somebody who joins with the code.
-    Person,
-    /// The server's own computer player.
-    Computer(Level),
-}
-
-/// One message from a client.
+/// One message from a client. `table: true` asks for the app's `table`
+/// lines besides the protocol's.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Request {
     Create {
@@ -24,12 +17,15 @@ pub enum Request {
         across: Across,
         /// The wargame's shipped scenario (1-22).
         scenario: Option<u32>,
+        table: bool,
     },
     Join {
         code: String,
+        table: bool,
     },
     Resume {
         token: String,
+        table: bool,
     },
     Leave,
     /// `{"player":P,"action":A}`, kept as text for the protocol's reader.
@@ -60,17 +56,9 @@ pub fn read(text: &str) -> Result<Request, String> {
     };
     match kind {
         "create" => {
-            only(&["game", "opponent", "scenario"], &["game", "opponent"])?;
+            only(&["game", "opponent", "scenario", "table"], &["game", "opponent"])?;
             let game = GameId::parse(text_of(&object, "game")?)?;
-            let across = match text_of(&object, "opponent")? {
-                "person" => Across::Person,
-                level => match Level::parse(level) {
-                    Ok(Level::Random) | Err(_) => {
-                        return Err(format!("opponent is person, easy, normal or hard, not `{level}`"));
-                    }
-                    Ok(level) => Across::Computer(level),
-                },
-            };
+            let across = Across::parse(text_of(&object, "opponent")?)?;
             let scenario = match object.get("scenario") {
                 None => None,
                 Some(_) if game != GameId::Wargame => {
@@ -88,18 +76,21 @@ pub fn read(text: &str) -> Result<Request, String> {
                 game,
                 across,
                 scenario,
+                table: wants_table(&object)?,
             })
         }
         "join" => {
-            only(&["code"], &["code"])?;
+            only(&["code", "table"], &["code"])?;
             Ok(Request::Join {
                 code: text_of(&object, "code")?.trim().to_ascii_uppercase(),
+                table: wants_table(&object)?,
             })
         }
         "resume" => {
-            only(&["token"], &["token"])?;
+            only(&["token", "table"], &["token"])?;
             Ok(Request::Resume {
                 token: text_of(&object, "token")?.to_owned(),
+                table: wants_table(&object)?,
             })
         }
         "leave" => {
@@ -109,6 +100,14 @@ pub fn read(text: &str) -> Result<Request, String> {
         other => Err(format!(
             "no message has the type `{other}`: create, join, resume or leave, or a move without a type"
         )),
+    }
+}
+
+fn wants_table(object: &Map<String, Value>) -> Result<bool, String> {
+    match object.get("table") {
+        None => Ok(false),
+        Some(Value::Bool(table)) => Ok(*table),
+        Some(_) => Err("table must be true or false".into()),
     }
 }
 

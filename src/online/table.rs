@@ -5,7 +5,7 @@
 
 use std::any::Any;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::games::GameId;
 use crate::games::betting::Betting;
@@ -13,7 +13,7 @@ use crate::games::bidding::Bidding;
 use crate::games::tiles::Tiles;
 use crate::games::wargame::{self, Wargame};
 use crate::rules::protocol::{self, ask_line, end_json, event_lines, start_json};
-use crate::rules::{Bot, Game, Level, Match, MatchRecord, Replaying, Seat, Step, sub_seed};
+use crate::rules::{Audience, Bot, Game, Level, Match, MatchRecord, Replaying, Seat, Step, sub_seed};
 
 /// One action as the store keeps it: the protocol's action and the chance
 /// outcomes it drew.
@@ -24,12 +24,14 @@ pub struct Stored {
     pub chance: Vec<u32>,
 }
 
-/// What an action made happen: the step to store and the event lines,
-/// each private one carrying `"to"`.
+/// What an action made happen: the step to store, the event lines (each
+/// private one carrying `"to"`) and the same events in serde's shape for
+/// the app's tables, each with its audience.
 #[derive(Debug)]
 pub struct Applied {
     pub stored: Stored,
     pub lines: Vec<Value>,
+    pub events: Vec<(Audience, Value)>,
 }
 
 /// A computer's move, thought on another thread so that no game waits for
@@ -73,6 +75,11 @@ pub trait Table: Send {
     fn think(&mut self) -> Option<Thinking>;
     /// Plays the answer of a `think`.
     fn computed(&mut self, answer: Box<dyn Any + Send>) -> Option<Applied>;
+    /// What an app's table is sent after every change (`table` in
+    /// docs/online.md): the seat's whole view in serde's shape, what it
+    /// may play, `events` (the last action's, those it may read) and, once
+    /// the game is over, the record that plays it all again.
+    fn table_line(&self, seat: Seat, events: &[Value]) -> Value;
     /// Everything `seat` has been told, from `start` to now (its current
     /// `ask`, or `end`): what a client that reconnects is sent again.
     fn transcript(&self, seat: Seat) -> Vec<Value>;
@@ -174,6 +181,10 @@ impl<G: Game> Hosted<G> {
                 chance: step.chance.clone(),
             },
             lines: event_lines::<G>(events),
+            events: events
+                .iter()
+                .map(|e| (G::audience(e), serde_json::to_value(e).expect("events serialize")))
+                .collect(),
         }
     }
 }
@@ -273,6 +284,29 @@ impl<G: Game> Table for Hosted<G> {
             self.played.note_thought(thought);
         }
         Some(self.applied(&events))
+    }
+
+    fn table_line(&self, seat: Seat, events: &[Value]) -> Value {
+        let game = self.played.game();
+        let to_move = game.to_move();
+        let legal = if to_move == Some(seat) {
+            serde_json::to_value(game.legal_actions()).expect("actions serialize")
+        } else {
+            json!([])
+        };
+        let outcome = game.outcome();
+        json!({
+            "type": "table",
+            "player": seat,
+            "steps": self.played.steps().len(),
+            "first": game.first(),
+            "to_move": to_move,
+            "view": G::view_wire(&game.view(seat)),
+            "legal": legal,
+            "events": events,
+            "outcome": outcome,
+            "record": outcome.map(|_| self.played.record()),
+        })
     }
 
     fn transcript(&self, seat: Seat) -> Vec<Value> {

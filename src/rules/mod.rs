@@ -154,7 +154,7 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     type View: Clone + Debug + Serialize + Send + Sync + 'static;
     /// Something that happened (a tile placed, a round settled), for the
     /// seats in its `audience`.
-    type Event: Clone + Debug + Serialize + Send + Sync + 'static;
+    type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
 
     /// What a game is set up from besides its seed: nothing for the card
     /// games; the scenario and any forced dice for the wargame.
@@ -228,11 +228,26 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// The protocol's `end.reveal`.
     fn reveal_json(&self) -> Value;
 
+    /// The seat's view as the online server sends it to the app's table:
+    /// serde's shape, whole (the protocol's `view` is shaped for other
+    /// programs and leaves out what only a table draws).
+    fn view_wire(view: &Self::View) -> Value {
+        serde_json::to_value(view).expect("views serialize")
+    }
+    /// Reads `view_wire`'s value back as `seat`'s view; the text says what
+    /// was wrong.
+    fn read_view_wire(value: Value, seat: Seat) -> Result<Self::View, String>;
+
     /// A fingerprint of the data the rules read besides the config (the
     /// wargame's units, commanders and terrain), kept in a replay.
     fn data_fingerprint() -> Option<String> {
         None
     }
+}
+
+/// A value read back from its serde JSON, for the online wire.
+pub fn from_wire<T: DeserializeOwned>(value: Value) -> Result<T, String> {
+    serde_json::from_value(value).map_err(|e| e.to_string())
 }
 
 /// A computer player. It sees only its seat's view.

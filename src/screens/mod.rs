@@ -1,5 +1,6 @@
 //! The screens a player moves through: title, game list, new-game dialog,
-//! the game (played or a replay watched), its result, and the replays.
+//! the game (played or a replay watched), its result, the replays, and
+//! the online lobby.
 
 use bevy::prelude::*;
 
@@ -13,6 +14,8 @@ pub enum Screen {
     Result,
     /// The kept replays.
     Replays,
+    /// "Play online": create or join a game on the server, and wait.
+    Online,
 }
 
 /// A game is on: played or its result shown. Leaving it ends the session

@@ -90,6 +90,10 @@ fn run_commands(
             continue;
         }
         match (command, options.as_deref()) {
+            // Another online game is made in the lobby.
+            (MatchCommand::PlayAgain, Some(options)) if options.opponent == Opponent::Online => {
+                next.set(Screen::Online);
+            }
             (MatchCommand::PlayAgain, Some(options)) => {
                 start.write(StartMatch {
                     game: options.game,

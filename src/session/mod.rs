@@ -6,6 +6,7 @@ mod autoplay;
 mod curtain;
 mod flow;
 mod launch;
+mod remote;
 mod shown;
 mod watch;
 
@@ -26,8 +27,15 @@ pub use autoplay::Autoplay;
 pub use curtain::{LiftCurtain, ScreenTaken};
 pub use flow::{CoinFlip, MatchCommand, StartMatch};
 pub use launch::Launch;
+pub use remote::{Remote, TableLine};
 pub use shown::{Reveal, Shown};
 pub use watch::{Eyes, OpenReplay, WatchCommand, Watching};
+
+/// Where the game is held: here, with every secret, or on the server.
+enum Played<G: Game> {
+    Here(Match<G>),
+    Away(Box<Remote<G>>),
+}
 
 /// The computer seat that is to move, if any: what a "thinking" line and
 /// the screenshot's wait read without knowing which game is played.
@@ -40,6 +48,9 @@ pub enum Opponent {
     Computer(Level),
     /// A friend on this screen.
     Friend,
+    /// Somebody (or the server's computer) at another screen, through the
+    /// online server.
+    Online,
 }
 
 impl Opponent {
@@ -47,6 +58,7 @@ impl Opponent {
         match self {
             Opponent::Computer(level) => format!("Computer ({})", level.label()),
             Opponent::Friend => "Friend on this screen".into(),
+            Opponent::Online => "Online".into(),
         }
     }
 }
@@ -63,7 +75,7 @@ pub struct MatchOptions {
 /// everything else reads the `Shown` it gives each seat.
 #[derive(Resource)]
 pub struct Session<G: Game> {
-    played: Match<G>,
+    played: Played<G>,
     pub opponent: Opponent,
     /// The seat of the person at the screen (against the computer).
     pub human: Seat,
@@ -107,9 +119,68 @@ impl<G: Game> Session<G> {
         Ok(Self::around(played, human, opponent))
     }
 
-    /// The record as it stands, to be kept (a saved battle).
-    pub fn record(&self) -> MatchRecord<G> {
-        self.played.record()
+    /// The game at the seat `line` names, held by the online server.
+    pub fn online(line: &TableLine<G>) -> Self {
+        let mut session = Self::around(Match::new(&G::Config::default(), 0), line.seat, Opponent::Online);
+        session.played = Played::Away(Box::new(Remote::new(line)));
+        session
+    }
+
+    /// The record as it stands, to be kept (a saved battle); `None` for a
+    /// game the server holds.
+    pub fn record(&self) -> Option<MatchRecord<G>> {
+        self.here().map(Match::record)
+    }
+
+    /// The match, when it is held here.
+    fn here(&self) -> Option<&Match<G>> {
+        match &self.played {
+            Played::Here(played) => Some(played),
+            Played::Away(_) => None,
+        }
+    }
+
+    /// The seat's side of a game the server holds, while it runs there.
+    pub fn remote(&mut self) -> Option<&mut Remote<G>> {
+        match &mut self.played {
+            Played::Here(_) => None,
+            Played::Away(remote) => Some(remote),
+        }
+    }
+
+    /// Whether the game is played through the online server.
+    pub fn is_online(&self) -> bool {
+        self.opponent == Opponent::Online
+    }
+
+    /// Takes in a `table` line from the server: the seat's new view, and
+    /// the events of the last action told to the tables and the log. At
+    /// the end the record it carries becomes the match, held here.
+    pub fn take_line(
+        &mut self,
+        line: TableLine<G>,
+        happened: &mut MessageWriter<Happened<G>>,
+        log: &mut GameLog,
+        settings: &Settings,
+    ) -> Result<(), String>
+    where
+        G: Narrated,
+    {
+        let names = self.names();
+        let Played::Away(remote) = &mut self.played else {
+            return Err("this game is not played online".into());
+        };
+        if line.seat != remote.seat {
+            return Err(format!("the server sent player {}'s table", line.seat));
+        }
+        remote.update(&line);
+        happened.write_batch(narrated::<G>(&line.view, &names, line.events, false, log));
+        if let Some(finished) = line.finished {
+            self.played = Played::Here(finished);
+        }
+        self.version += 1;
+        self.wait = settings.pause_seconds();
+        Ok(())
     }
 
     fn around(played: Match<G>, human: Seat, opponent: Opponent) -> Self {
@@ -124,7 +195,7 @@ impl<G: Game> Session<G> {
         let to_move = played.game().to_move().unwrap_or(human);
         let friend = opponent == Opponent::Friend;
         Session {
-            played,
+            played: Played::Here(played),
             opponent,
             human,
             bots,
@@ -148,14 +219,24 @@ impl<G: Game> Session<G> {
         self.bots[seat].is_none()
     }
 
+    /// Whose action the game waits for.
+    pub fn to_move(&self) -> Option<Seat> {
+        match &self.played {
+            Played::Here(played) => played.game().to_move(),
+            Played::Away(remote) => remote.to_move,
+        }
+    }
+
     /// The seat the person at the screen may act for now, if any.
     pub fn human_to_move(&self) -> Option<Seat> {
-        self.played.game().to_move().filter(|&s| {
+        let sent = matches!(&self.played, Played::Away(remote) if remote.sent);
+        self.to_move().filter(|&s| {
             self.is_human(s)
                 && self.curtain.is_none()
                 && !self.hold
                 && s == self.viewer
                 && self.watched.is_none()
+                && !sent
         })
     }
 
@@ -166,16 +247,23 @@ impl<G: Game> Session<G> {
         match self.opponent {
             Opponent::Computer(_) => [0, 1].map(|s| if s == self.human { "You" } else { "Computer" }.into()),
             Opponent::Friend => ["Player 1".into(), "Player 2".into()],
+            Opponent::Online => [0, 1].map(|s| if s == self.human { "You" } else { "Opponent" }.into()),
         }
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        self.played.game().outcome()
+        match &self.played {
+            Played::Here(played) => played.game().outcome(),
+            Played::Away(remote) => remote.outcome,
+        }
     }
 
     /// The coin flip's result, public from the start.
     pub fn first(&self) -> Option<Seat> {
-        self.played.game().first()
+        match &self.played {
+            Played::Here(played) => played.game().first(),
+            Played::Away(remote) => remote.first,
+        }
     }
 
     pub fn viewer(&self) -> Seat {
@@ -185,7 +273,10 @@ impl<G: Game> Session<G> {
     /// What the seat at the screen sees now (for the systems that settle a
     /// frame's actions before `Shown` is rebuilt).
     pub fn view(&self) -> G::View {
-        self.played.game().view(self.viewer)
+        match &self.played {
+            Played::Here(played) => played.game().view(self.viewer),
+            Played::Away(remote) => remote.view.clone(),
+        }
     }
 
     pub fn curtain(&self) -> Option<Seat> {
@@ -215,19 +306,24 @@ impl<G: Game> Session<G> {
 
     /// How many actions the record holds.
     pub fn steps(&self) -> usize {
-        self.played.steps().len()
+        match &self.played {
+            Played::Here(played) => played.steps().len(),
+            Played::Away(remote) => remote.steps,
+        }
     }
 
     /// The seed that replays the game, once it is over; while it runs it is
     /// a secret (the computer's choices and the dice follow from it).
     pub fn finished_seed(&self) -> Option<u64> {
-        self.outcome().map(|_| self.played.seed())
+        self.outcome().and(self.here()).map(Match::seed)
     }
 
     /// Each side's score after each action, played again from the record:
     /// for a finished game only (while it runs, the record is a secret).
     fn standings(&self) -> Vec<[i64; 2]> {
-        crate::rules::Replaying::positions(&self.played.record(), G::standing).unwrap_or_default()
+        self.here()
+            .and_then(|played| crate::rules::Replaying::positions(&played.record(), G::standing).ok())
+            .unwrap_or_default()
     }
 
     /// Keeps the finished game on the shelf: its file's name, and a notice
@@ -242,16 +338,19 @@ impl<G: Game> Session<G> {
             },
         });
         let about = About::now::<G>(players);
-        let name = Shelf::name_for(G::ID, &about.date, self.played.seed());
-        let replay = Replay::of(&self.played, about).ok_or("the game is not over")?;
+        let played = self.here().ok_or("the server did not send the game's record")?;
+        let name = Shelf::name_for(G::ID, &about.date, played.seed());
+        let replay = Replay::of(played, about).ok_or("the game is not over")?;
         let notice = shelf.keep(&name, &replay.to_text())?;
         Ok((name, notice))
     }
 
     /// Takes the record back to its first `len` actions (undo).
     pub fn rewind(&mut self, len: usize) {
-        self.played.rewind(len);
-        self.version += 1;
+        if let Played::Here(played) = &mut self.played {
+            played.rewind(len);
+            self.version += 1;
+        }
     }
 
     /// Applies an action of `seat` and reports its events to their
@@ -268,17 +367,21 @@ impl<G: Game> Session<G> {
     where
         G: Narrated,
     {
-        let events = self.played.apply(seat, action)?;
+        let played = match &mut self.played {
+            Played::Here(played) => played,
+            Played::Away(remote) => {
+                // The server answers with a table line, events and all.
+                remote.send(&action)?;
+                self.version += 1;
+                return Ok(());
+            }
+        };
+        let events = played.apply(seat, action)?;
+        let view = played.game().view(seat);
         self.version += 1;
-        happened.write_batch(narrated(
-            self.played.game(),
-            &self.names(),
-            events,
-            by_computer,
-            log,
-        ));
+        happened.write_batch(narrated::<G>(&view, &self.names(), events, by_computer, log));
         self.wait = settings.pause_seconds();
-        if let Some(next) = self.played.game().to_move()
+        if let Some(next) = self.to_move()
             && self.opponent == Opponent::Friend
             && next != seat
         {
@@ -292,7 +395,7 @@ impl<G: Game> Session<G> {
 /// audience and log line, the lines pushed to the log on the way: a game
 /// played and a replay watched narrate alike.
 fn narrated<G: Narrated>(
-    game: &G,
+    view: &G::View,
     names: &[String; 2],
     events: Vec<G::Event>,
     by_computer: bool,
@@ -302,7 +405,7 @@ fn narrated<G: Narrated>(
         .into_iter()
         .map(|event| {
             let audience = G::audience(&event);
-            let line = game.narrate_in(&event, names);
+            let line = G::narrate_seen(view, &event, names);
             if let Some(line) = &line {
                 log.push_for(audience, line.clone());
             }
@@ -334,9 +437,10 @@ pub struct Prepared<G: Game> {
 pub trait Narrated: Game {
     fn narrate(event: &Self::Event, names: &[String; 2]) -> Option<String>;
 
-    /// The same with the game at hand (after the action), for games whose
-    /// events name pieces by number.
-    fn narrate_in(&self, event: &Self::Event, names: &[String; 2]) -> Option<String> {
+    /// The same with a seat's view after the action, for games whose
+    /// events name pieces by number. Any seat's view names them alike:
+    /// the log is public.
+    fn narrate_seen(_view: &Self::View, event: &Self::Event, names: &[String; 2]) -> Option<String> {
         Self::narrate(event, names)
     }
 }
@@ -508,7 +612,7 @@ fn show<G: Game>(
         return;
     }
     *seen = Some(session.version);
-    let to_move = session.played.game().to_move();
+    let to_move = session.to_move();
     computer.set_if_neq(ComputerToMove(
         to_move.filter(|&seat| !session.is_replay() && !session.is_human(seat)),
     ));
@@ -552,7 +656,7 @@ fn drive_computer<G: Game + Narrated>(
     mut log: ResMut<GameLog>,
     settings: Res<Settings>,
 ) {
-    let Some(seat) = session.played.game().to_move() else {
+    let Some(seat) = session.to_move() else {
         return;
     };
     if session.is_human(seat) || session.hold {
@@ -562,15 +666,17 @@ fn drive_computer<G: Game + Narrated>(
     if session.wait > 0.0 {
         return;
     }
-    let view = session.played.game().view(seat);
     let session = &mut *session;
-    let bot = session.bots[seat].as_mut().expect("a computer seat has a bot");
+    let (Played::Here(played), Some(bot)) = (&mut session.played, session.bots[seat].as_mut()) else {
+        return;
+    };
+    let view = played.game().view(seat);
     let action = bot.choose(&view);
     let thought = bot.thought();
     match session.act(seat, action, true, &mut happened, &mut log, &settings) {
         Ok(()) => {
-            if let Some(thought) = thought {
-                session.played.note_thought(thought);
+            if let (Some(thought), Played::Here(played)) = (thought, &mut session.played) {
+                played.note_thought(thought);
             }
         }
         Err(reason) => {
@@ -598,7 +704,8 @@ fn finish<G: Game + Narrated>(
     if session.wait > 0.0 {
         return;
     }
-    let mut result = MatchResult::new(session.names(), outcome, session.played.seed());
+    let seed = session.finished_seed().unwrap_or_default();
+    let mut result = MatchResult::new(session.names(), outcome, seed);
     result.standings = session.standings();
     match session.keep_replay(&shelf) {
         Ok((name, notice)) => {

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::{Opponent, Session};
+use super::{Opponent, Played, Session};
 use crate::rules::{Game, Outcome, Seat, sub_seed};
 
 #[derive(Resource, Debug, Clone)]
@@ -51,35 +51,58 @@ pub struct Reveal<G> {
 
 impl<G: Game> Shown<G> {
     pub(super) fn of(session: &Session<G>) -> Self {
-        let game = session.played.game();
         let seat = session.viewer;
         let acting = session.human_to_move().filter(|&s| s == seat);
+        let (view, legal, own_view, reveal, fill_seed) = match &session.played {
+            Played::Here(played) => {
+                let game = played.game();
+                let seed = played.seed();
+                (
+                    if session.everything {
+                        game.uncovered(seat)
+                    } else {
+                        game.view(seat)
+                    },
+                    if acting.is_some() {
+                        game.legal_actions()
+                    } else {
+                        Vec::new()
+                    },
+                    session.everything.then(|| game.view(seat)),
+                    (game.outcome().is_some() || session.everything).then(|| Reveal {
+                        game: game.clone(),
+                        seed,
+                    }),
+                    sub_seed(seed, 300 + seat as u64),
+                )
+            }
+            Played::Away(remote) => (
+                remote.view.clone(),
+                if acting.is_some() {
+                    remote.legal.clone()
+                } else {
+                    Vec::new()
+                },
+                None,
+                None,
+                remote.fill_seed,
+            ),
+        };
         Shown {
             seat,
-            view: if session.everything {
-                game.uncovered(seat)
-            } else {
-                game.view(seat)
-            },
+            view,
             acting,
-            legal: if acting.is_some() {
-                game.legal_actions()
-            } else {
-                Vec::new()
-            },
-            to_move: game.to_move(),
+            legal,
+            to_move: session.to_move(),
             curtain: session.curtain,
             names: session.names(),
             opponent: session.opponent,
             hold: session.hold,
-            outcome: game.outcome(),
-            fill_seed: sub_seed(session.played.seed(), 300 + seat as u64),
-            reveal: (game.outcome().is_some() || session.everything).then(|| Reveal {
-                game: game.clone(),
-                seed: session.played.seed(),
-            }),
+            outcome: session.outcome(),
+            fill_seed,
+            reveal,
             replay: session.is_replay(),
-            own_view: session.everything.then(|| game.view(seat)),
+            own_view,
         }
     }
 

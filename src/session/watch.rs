@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::{GameLog, Happened, MatchOptions, Narrated, Opponent, ScreenTaken, Session};
+use super::{GameLog, Happened, MatchOptions, Narrated, Opponent, Played, ScreenTaken, Session};
 use crate::ids::GameId;
 use crate::replay::{About, Replay};
 use crate::rules::{Game, Match, Replaying, Seat, Thought};
@@ -190,16 +190,14 @@ impl<G: Game + Narrated> Session<G> {
     ) {
         let record = self.watched.take().expect("a replay has its record");
         let names = self.names();
-        if one_forward && let Some(next) = record.steps.get(self.played.steps().len()) {
-            let events = self.played.apply_recorded(next).expect("a checked replay plays");
-            let by_computer = !self.is_human_in_record(next.seat);
-            happened.write_batch(super::narrated(
-                self.played.game(),
-                &names,
-                events,
-                by_computer,
-                log,
-            ));
+        let next = record.steps.get(self.steps()).filter(|_| one_forward);
+        if let Some(next) = next
+            && let by_computer = !self.is_human_in_record(next.seat)
+            && let Played::Here(played) = &mut self.played
+        {
+            let events = played.apply_recorded(next).expect("a checked replay plays");
+            let view = played.game().view(next.seat);
+            happened.write_batch(super::narrated::<G>(&view, &names, events, by_computer, log));
         } else {
             let mut replaying = Replaying::new(&record).expect("a checked replay plays");
             log.clear();
@@ -215,9 +213,9 @@ impl<G: Game + Narrated> Session<G> {
                     .expect("a step of the record")
                     .expect("a checked replay plays");
                 // Only the log is rebuilt: the table lays out afresh.
-                super::narrated(replaying.game(), &names, events, false, log);
+                super::narrated::<G>(&replaying.game().view(0), &names, events, false, log);
             }
-            self.played = replaying.finish();
+            self.played = Played::Here(replaying.finish());
         }
         self.watched = Some(record);
         self.hold = false;
@@ -227,7 +225,7 @@ impl<G: Game + Narrated> Session<G> {
     fn is_human_in_record(&self, seat: Seat) -> bool {
         match self.opponent {
             Opponent::Computer(_) => seat == self.human,
-            Opponent::Friend => true,
+            Opponent::Friend | Opponent::Online => true,
         }
     }
 }

@@ -8,6 +8,7 @@ pub use key_presses::KeyPresses;
 mod menus;
 pub use menus::menu_cover;
 mod knowledge;
+mod online;
 pub mod replays;
 pub mod reveal;
 mod screens;
@@ -51,6 +52,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins((
             screens::plugin,
             replays::plugin,
+            online::plugin,
             frame::plugin,
             menus::plugin,
             screenshot::plugin,

@@ -92,6 +92,9 @@ fn title(
             if theme::menu_button(ui, "Settings") {
                 menu.set(Menu::Settings);
             }
+            if theme::menu_button(ui, "Play online (O)") || keys.just_pressed(KeyCode::KeyO) {
+                next.set(Screen::Online);
+            }
             #[cfg(not(target_arch = "wasm32"))]
             if theme::menu_button(ui, "Quit") {
                 exit.write(AppExit::Success);

@@ -8,6 +8,7 @@ mod cli;
 mod headless;
 mod keys;
 mod online;
+mod online_app;
 mod playouts;
 mod referee;
 mod replays;

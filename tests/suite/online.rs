@@ -19,20 +19,20 @@ use black_and_white::online::hub::{ConnId, Effects, Hub};
 use black_and_white::online::store::Store;
 use black_and_white::online::{limits, server, table};
 use black_and_white::rules::protocol::ask_line;
-use black_and_white::rules::{Game, GameRng, Replaying, Seat, other};
+use black_and_white::rules::{Game, GameRng, MatchRecord, Replaying, Seat, other};
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
 const BIN: &str = env!("CARGO_BIN_EXE_black-and-white");
 
-fn data_dir(name: &str) -> PathBuf {
+pub fn data_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bw-online-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
 /// A server in this process on a free port, and its address.
-fn serve(dir: &Path) -> String {
+pub fn serve(dir: &Path) -> String {
     let running = server::start("127.0.0.1:0", dir).expect("the server starts");
     format!("ws://{}", running.address)
 }
@@ -53,7 +53,10 @@ fn play_out(client: &mut Client, seed: u64) -> Value {
 /// `ask` is the seat's own at some point of the stored game, every other
 /// game line is exactly the seat's transcript of it (public lines and the
 /// ones addressed to it, in order), and the lobby's lines carry no game.
-fn read_only_its_own_side<G: Game>(dir: &Path, code: &str, seat: Seat, received: &[String]) {
+fn read_only_its_own_side<G: Game>(dir: &Path, code: &str, seat: Seat, received: &[String], tables: bool)
+where
+    G::View: PartialEq,
+{
     let store = Store::open(dir).unwrap();
     let (opening, steps) = store.record(code).unwrap();
     let record = table::record_of::<G>(&opening, &steps).unwrap();
@@ -68,9 +71,11 @@ fn read_only_its_own_side<G: Game>(dir: &Path, code: &str, seat: Seat, received:
     assert_eq!(expected.last().unwrap()["type"], "end", "the game is over");
     expected.retain(|line| line["type"] != "ask");
     let mut game_lines = Vec::new();
+    let mut table_lines = Vec::new();
     for text in received {
         let line: Value = serde_json::from_str(text).unwrap();
         match line["type"].as_str().unwrap() {
+            "table" => table_lines.push(line),
             "ask" => assert!(
                 asks.contains(&line),
                 "an ask that is not seat {seat}'s own: {text}"
@@ -83,10 +88,80 @@ fn read_only_its_own_side<G: Game>(dir: &Path, code: &str, seat: Seat, received:
         }
     }
     assert_eq!(game_lines, expected, "seat {seat} read exactly its transcript");
+    assert_eq!(
+        !table_lines.is_empty(),
+        tables,
+        "table lines only for an app's table"
+    );
+    if tables {
+        tables_show_only_its_own_side::<G>(&record, seat, &table_lines);
+    }
 }
 
-/// Two clients play one game of `G` to the end through the server.
-fn two_clients_play<G: Game>(url: &str, dir: &Path, create: Value, seed: u64) {
+/// An app's table lines, one at the start and one after every action,
+/// each exactly what the seat may know there: its own view, its legal
+/// actions only on its turn, the action's events addressed to it, and the
+/// record only once the game is over. The view reads back as the same.
+fn tables_show_only_its_own_side<G: Game>(record: &MatchRecord<G>, seat: Seat, lines: &[Value])
+where
+    G::View: PartialEq,
+{
+    assert_eq!(
+        lines.len(),
+        record.steps.len() + 1,
+        "a table line at the start and after every action"
+    );
+    let mut replaying = Replaying::new(record).unwrap();
+    for (n, line) in lines.iter().enumerate() {
+        let events: Vec<Value> = if n == 0 {
+            Vec::new()
+        } else {
+            let events = replaying.step().unwrap().unwrap();
+            events
+                .iter()
+                .filter(|e| G::audience(e).includes(seat))
+                .map(|e| serde_json::to_value(e).unwrap())
+                .collect()
+        };
+        let game = replaying.game();
+        let view = game.view(seat);
+        assert_eq!(line["player"], seat);
+        assert_eq!(line["steps"], n);
+        assert_eq!(
+            line["view"],
+            G::view_wire(&view),
+            "step {n}: seat {seat}'s own view"
+        );
+        assert!(
+            G::read_view_wire(line["view"].clone(), seat).unwrap() == view,
+            "step {n}: the view reads back"
+        );
+        let legal = if game.to_move() == Some(seat) {
+            serde_json::to_value(game.legal_actions()).unwrap()
+        } else {
+            json!([])
+        };
+        assert_eq!(line["legal"], legal, "step {n}");
+        assert_eq!(
+            line["events"],
+            json!(events),
+            "step {n}: the events seat {seat} may read"
+        );
+        assert_eq!(line["outcome"], json!(game.outcome()));
+        assert_eq!(
+            line["record"].is_null(),
+            game.outcome().is_none(),
+            "step {n}: the record only at the end"
+        );
+    }
+}
+
+/// Two clients play one game of `G` to the end through the server; the
+/// guest asks for the app's table lines too.
+fn two_clients_play<G: Game>(url: &str, dir: &Path, create: Value, seed: u64)
+where
+    G::View: PartialEq,
+{
     let mut host = Client::connect(url).unwrap();
     host.send(&create).unwrap();
     let created = host.until("created").unwrap();
@@ -97,7 +172,7 @@ fn two_clients_play<G: Game>(url: &str, dir: &Path, create: Value, seed: u64) {
     let guest = thread::spawn(move || {
         let mut guest = Client::connect(&guest_url).unwrap();
         guest
-            .send(&json!({"type": "join", "code": guest_code.to_lowercase()}))
+            .send(&json!({"type": "join", "code": guest_code.to_lowercase(), "table": true}))
             .unwrap();
         let joined = guest.until("joined").unwrap();
         assert_eq!(joined["player"], 1);
@@ -107,8 +182,8 @@ fn two_clients_play<G: Game>(url: &str, dir: &Path, create: Value, seed: u64) {
     let end = play_out(&mut host, seed);
     let (their_end, their_received) = guest.join().unwrap();
     assert_eq!(end, their_end, "both see the same end");
-    read_only_its_own_side::<G>(dir, &code, 0, &host.received);
-    read_only_its_own_side::<G>(dir, &code, 1, &their_received);
+    read_only_its_own_side::<G>(dir, &code, 0, &host.received, false);
+    read_only_its_own_side::<G>(dir, &code, 1, &their_received, true);
 }
 
 #[test]
@@ -158,18 +233,18 @@ fn a_game_against_the_servers_computer_needs_nobody_to_join() {
         assert!(end["score"].is_array(), "{end}");
         let received = client.received.clone();
         match game {
-            "tiles" => read_only_its_own_side::<Tiles>(&dir, &code, 0, &received),
-            "bidding" => read_only_its_own_side::<Bidding>(&dir, &code, 0, &received),
-            _ => read_only_its_own_side::<Betting>(&dir, &code, 0, &received),
+            "tiles" => read_only_its_own_side::<Tiles>(&dir, &code, 0, &received, false),
+            "bidding" => read_only_its_own_side::<Bidding>(&dir, &code, 0, &received, false),
+            _ => read_only_its_own_side::<Betting>(&dir, &code, 0, &received, false),
         }
     }
 }
 
 /// The server binary, killed (SIGKILL) when dropped, even by a failing test.
-struct ServerProcess(Child);
+pub struct ServerProcess(Child);
 
 impl ServerProcess {
-    fn kill(&mut self) {
+    pub fn kill(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -183,8 +258,13 @@ impl Drop for ServerProcess {
 
 /// The server binary on a free port with `dir` as its data folder.
 fn serve_process(dir: &Path) -> (ServerProcess, String) {
+    serve_process_on(dir, 0)
+}
+
+/// The server binary on `port` (0: a free one), and its address.
+pub fn serve_process_on(dir: &Path, port: u16) -> (ServerProcess, String) {
     let mut child = Command::new(BIN)
-        .args(["serve", "--port", "0", "--data"])
+        .args(["serve", "--port", &port.to_string(), "--data"])
         .arg(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -285,6 +285,8 @@ fn setup_bar(
         Opponent::Computer(_) => format!("{}: ready", names[other(seat)]),
         Opponent::Friend if seat == 0 => format!("{} sets up next.", names[1]),
         Opponent::Friend => format!("{} has locked.", names[0]),
+        Opponent::Online if shown.view.arranged[other(seat)] => format!("{} has locked.", names[other(seat)]),
+        Opponent::Online => format!("{} is setting up.", names[other(seat)]),
     };
     ui.add(egui::Label::new(egui::RichText::new(other_player).weak()).truncate());
 }

@@ -4,6 +4,7 @@
 use super::board::Coord;
 use super::data::Rulebook;
 use super::state::{AttackKind, Critical, Event, Wargame};
+use super::view::View;
 use crate::session::{Narrated, agree};
 
 impl Wargame {
@@ -62,6 +63,14 @@ impl Narrated for Wargame {
         None
     }
 
+    /// The battle the seat sees names every block as the game itself
+    /// does: the log names a class only once both sides know it.
+    fn narrate_seen(view: &View, event: &Event, names: &[String; 2]) -> Option<String> {
+        view.seen.narrate_in(event, names)
+    }
+}
+
+impl Wargame {
     fn narrate_in(&self, event: &Event, names: &[String; 2]) -> Option<String> {
         let book = Rulebook::get();
         Some(match event {

@@ -88,6 +88,10 @@ fn save_at_turns(
     file: Res<SaveFile>,
     mut log: ResMut<GameLog>,
 ) {
+    // The server keeps an online battle; a saved one here stays.
+    let Some(record) = session.record().filter(|_| !session.is_online()) else {
+        return;
+    };
     let mut round = None;
     let mut over = false;
     for h in happened.read() {
@@ -100,7 +104,7 @@ fn save_at_turns(
         file.0.remove();
     } else if let Some(round) = round {
         let saved = SavedBattle {
-            record: session.record(),
+            record,
             round,
             human: session.human,
             opponent: session.opponent,

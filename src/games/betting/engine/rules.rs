@@ -94,7 +94,7 @@ pub struct SlotResult {
     pub later: [u8; 2],
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BettingEvent {
     Arranged { seat: Seat, timed_out: bool },
     Settled(SlotResult),
@@ -106,7 +106,7 @@ pub const SETUP_SECONDS: f32 = 180.0;
 pub const DECISION_SECONDS: f32 = 20.0;
 
 /// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     Setup,
     Slots,
@@ -114,7 +114,7 @@ pub enum Phase {
 }
 
 /// One of the viewing player's own slots.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OwnSlot {
     pub tile: u8,
     /// As placed at setup.
@@ -124,13 +124,13 @@ pub struct OwnSlot {
 }
 
 /// A match or fold that the viewing player must decide.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
     pub gap: u8,
     pub available: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BettingView {
     pub seat: Seat,
     pub phase: Phase,
@@ -910,6 +910,10 @@ impl Game for Betting {
                 "later": r.later,
             })),
         }
+    }
+
+    fn read_view_wire(value: Value, _: Seat) -> Result<BettingView, String> {
+        crate::rules::from_wire(value)
     }
 
     fn reveal_json(&self) -> Value {

@@ -74,7 +74,7 @@ pub struct BiddingAction {
 }
 
 /// What one player knows of a settled round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeenRound {
     pub first: Seat,
     pub mine: u8,
@@ -84,7 +84,7 @@ pub struct SeenRound {
     pub lamps: [u8; 2],
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BiddingView {
     pub seat: Seat,
     /// 1..=9; 10 once the game is over.
@@ -103,7 +103,7 @@ pub struct BiddingView {
     pub history: Vec<SeenRound>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BiddingEvent {
     Sealed {
         seat: Seat,
@@ -345,6 +345,10 @@ impl Game for Bidding {
                 "wins": wins,
             })),
         }
+    }
+
+    fn read_view_wire(value: Value, _: Seat) -> Result<BiddingView, String> {
+        crate::rules::from_wire(value)
     }
 
     fn reveal_json(&self) -> Value {

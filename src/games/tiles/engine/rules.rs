@@ -91,7 +91,7 @@ pub struct TilesAction {
 }
 
 /// What one player knows of a round that has been settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeenRound {
     pub leader: Seat,
     pub mine: u8,
@@ -99,7 +99,7 @@ pub struct SeenRound {
     pub winner: Option<Seat>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TilesView {
     pub seat: Seat,
     /// 1..=9; 10 once the game is over.
@@ -126,7 +126,7 @@ impl TilesView {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TilesEvent {
     Placed {
         seat: Seat,
@@ -371,6 +371,10 @@ impl Game for Tiles {
                 "score": score,
             })),
         }
+    }
+
+    fn read_view_wire(value: Value, _: Seat) -> Result<TilesView, String> {
+        crate::rules::from_wire(value)
     }
 
     fn reveal_json(&self) -> Value {

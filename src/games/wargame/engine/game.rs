@@ -135,6 +135,18 @@ impl Game for Wargame {
         Some(Rulebook::get().fingerprint())
     }
 
+    /// The battle as the seat sees it (`View::seen`), from which the seat's
+    /// view is built again: the table reads `seen`, which the protocol's
+    /// view leaves out.
+    fn view_wire(view: &View) -> Value {
+        serde_json::to_value(&view.seen).expect("games serialize")
+    }
+
+    fn read_view_wire(value: Value, seat: Seat) -> Result<View, String> {
+        let seen: Wargame = crate::rules::from_wire(value)?;
+        Ok(seen.view_for(seat))
+    }
+
     fn reveal_json(&self) -> Value {
         let units: Vec<Value> = self
             .units

@@ -1,0 +1,390 @@
+//! "Play online": a game held by the online server (docs/online.md), on the
+//! same tables as always. The lobby (create a game or join one by its
+//! code, wait for the other player) is one state machine here; once the
+//! server sends the first `table` line, the game's session is a remote
+//! one and the person's actions go back over the connection. A dropped
+//! connection is opened again and the seat taken back with its token.
+
+mod link;
+
+use std::marker::PhantomData;
+
+use bevy::prelude::*;
+use serde_json::{Value, json};
+
+pub use link::{Heard, Link};
+
+use crate::games::betting::Betting;
+use crate::games::bidding::Bidding;
+use crate::games::tiles::Tiles;
+use crate::games::wargame::Wargame;
+use crate::ids::GameId;
+use crate::rules::{Game, Seat};
+use crate::screens::{InGame, Screen};
+use crate::session::{GameLog, Happened, MatchOptions, Narrated, Opponent, Session, TableLine};
+use crate::settings::Settings;
+pub use crate::wire::Across;
+
+/// Seconds between tries to reach the server again.
+const RETRY_SECONDS: f32 = 2.0;
+
+/// What the "Play online" screen asks for.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum OnlineCommand {
+    Create {
+        game: GameId,
+        across: Across,
+        /// The wargame's shipped scenario.
+        scenario: Option<u32>,
+    },
+    Join {
+        code: String,
+    },
+    /// Gives up the game (the server's computer takes the seat of a game
+    /// begun) or stops waiting, and closes the connection.
+    Leave,
+}
+
+/// Where the online flow stands.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Stage {
+    /// Nothing asked: the screen offers create and join.
+    #[default]
+    Idle,
+    /// The connection is being made, or the server has not answered yet.
+    Connecting,
+    /// The game exists and waits for the other player, who joins with the
+    /// code.
+    Waiting,
+    /// The game is on.
+    Playing,
+    /// The connection dropped; it is being made again.
+    Reconnecting,
+    /// The game is over; nothing more comes.
+    Over,
+}
+
+/// The online game and its connection.
+#[derive(Resource, Default)]
+pub struct Online {
+    pub stage: Stage,
+    pub game: Option<GameId>,
+    /// The game's code, to be read out to the other player.
+    pub code: Option<String>,
+    pub seat: Option<Seat>,
+    /// Whether the other player's connection is up.
+    pub other_present: bool,
+    /// The last thing that went wrong, in words, for the screen.
+    pub problem: Option<String>,
+    link: Option<Link>,
+    /// The seat's token, which takes it back after a drop.
+    token: Option<String>,
+    /// What to send once the connection opens.
+    greeting: Option<Value>,
+    /// `Time::elapsed_secs` at which to try the server again.
+    retry_at: Option<f32>,
+    /// Table lines and refusals for the game's own system.
+    for_game: Vec<Value>,
+}
+
+impl Online {
+    fn connect(&mut self, address: &str, greeting: Value) {
+        self.link = Some(Link::open(address));
+        self.greeting = Some(greeting);
+    }
+
+    fn send(&self, message: &Value) {
+        if let Some(link) = &self.link {
+            link.send(message.to_string());
+        }
+    }
+
+    /// Back to the start: no game, no connection.
+    fn reset(&mut self, problem: Option<String>) {
+        *self = Online {
+            problem,
+            ..Online::default()
+        };
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        OnlinePlugin::<Tiles>::default(),
+        OnlinePlugin::<Bidding>::default(),
+        OnlinePlugin::<Betting>::default(),
+        OnlinePlugin::<Wargame>::default(),
+    ));
+    app.init_resource::<Online>()
+        .add_message::<OnlineCommand>()
+        .add_systems(
+            Update,
+            (run_commands, listen)
+                .chain()
+                .in_set(crate::AppSystems::RecordInput),
+        )
+        .add_systems(OnExit(InGame), leave_game);
+}
+
+/// The create, join and leave asked for this frame.
+fn run_commands(
+    mut commands: MessageReader<OnlineCommand>,
+    mut online: ResMut<Online>,
+    settings: Res<Settings>,
+) {
+    for command in commands.read() {
+        match command {
+            OnlineCommand::Create {
+                game,
+                across,
+                scenario,
+            } => {
+                let mut create =
+                    json!({"type": "create", "game": game.id(), "opponent": across.id(), "table": true});
+                if let Some(scenario) = scenario.filter(|_| *game == GameId::Wargame) {
+                    create["scenario"] = json!(scenario);
+                }
+                online.reset(None);
+                online.stage = Stage::Connecting;
+                online.game = Some(*game);
+                online.connect(&settings.server, create);
+            }
+            OnlineCommand::Join { code } => {
+                online.reset(None);
+                online.stage = Stage::Connecting;
+                online.connect(
+                    &settings.server,
+                    json!({"type": "join", "code": code.trim().to_ascii_uppercase(), "table": true}),
+                );
+            }
+            OnlineCommand::Leave => {
+                online.send(&json!({"type": "leave"}));
+                online.reset(None);
+            }
+        }
+    }
+}
+
+/// Everything the connection heard this frame: the lobby's answers here,
+/// the game's lines kept for its session.
+fn listen(
+    mut online: ResMut<Online>,
+    mut log: ResMut<GameLog>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(at) = online.retry_at
+        && time.elapsed_secs() >= at
+        && let Some(token) = online.token.clone()
+    {
+        online.retry_at = None;
+        online.connect(
+            &settings.server,
+            json!({"type": "resume", "token": token, "table": true}),
+        );
+    }
+    let heard = online.link.as_ref().map(Link::poll).unwrap_or_default();
+    for heard in heard {
+        match heard {
+            Heard::Opened => {
+                if let Some(greeting) = online.greeting.take() {
+                    online.send(&greeting);
+                }
+            }
+            Heard::Text(text) => match serde_json::from_str::<Value>(&text) {
+                Ok(message) => hear(&mut online, message, &mut log),
+                Err(e) => log.push(format!("The server sent something unreadable: {e}")),
+            },
+            Heard::Closed(why) => closed(&mut online, why, &time, &mut log),
+        }
+    }
+    // A lobby that lost its way (a refused join, a server that is not
+    // there) goes back to the online screen with the reason.
+    if online.stage == Stage::Idle && *screen.get() != Screen::Online && online.problem.is_some() {
+        next.set(Screen::Online);
+    }
+}
+
+/// One message from the server.
+fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
+    let text = |key: &str| message.get(key).and_then(Value::as_str).map(str::to_owned);
+    match message["type"].as_str().unwrap_or_default() {
+        "created" | "joined" | "resumed" => {
+            online.code = text("code");
+            online.game = text("game").and_then(|g| GameId::parse(&g).ok());
+            online.seat = message["player"].as_u64().filter(|p| *p < 2).map(|p| p as Seat);
+            if let Some(token) = text("token") {
+                online.token = Some(token);
+            }
+            online.other_present = true;
+            if online.stage == Stage::Reconnecting {
+                log.push("Connected again.");
+                online.stage = Stage::Playing;
+            }
+        }
+        "waiting" => {
+            online.code = text("code");
+            online.stage = Stage::Waiting;
+        }
+        "table" => {
+            online.stage = if message["outcome"].is_null() {
+                Stage::Playing
+            } else {
+                Stage::Over
+            };
+            online.for_game.push(message);
+        }
+        "error" => {
+            let why = text("message").unwrap_or_default();
+            match online.stage {
+                Stage::Playing => online.for_game.push(message),
+                Stage::Reconnecting => {
+                    // The seat cannot be taken back (the game ended while
+                    // away): nothing more will come.
+                    log.push(format!("The server could not give the seat back: {why}"));
+                    online.reset(None);
+                }
+                _ => {
+                    online.link = None;
+                    online.reset(Some(why));
+                }
+            }
+        }
+        "presence" => {
+            let connected = message["connected"].as_bool().unwrap_or(false);
+            online.other_present = connected;
+            log.push(if connected {
+                "The other player is back."
+            } else {
+                "The other player's connection dropped: the game waits for them."
+            });
+        }
+        "left" => log.push(format!(
+            "The other player left: the server's computer ({}) plays on.",
+            text("computer").unwrap_or_default()
+        )),
+        // The protocol's own lines repeat what the table lines carry.
+        _ => {}
+    }
+}
+
+/// The connection is gone: try again while a game is on, or say why.
+fn closed(online: &mut Online, why: String, time: &Time, log: &mut GameLog) {
+    online.link = None;
+    match online.stage {
+        Stage::Playing | Stage::Waiting | Stage::Reconnecting if online.token.is_some() => {
+            if online.stage != Stage::Reconnecting {
+                log.push(format!(
+                    "The connection to the server dropped ({why}): reconnecting…"
+                ));
+            }
+            online.stage = Stage::Reconnecting;
+            online.retry_at = Some(time.elapsed_secs() + RETRY_SECONDS);
+        }
+        Stage::Over | Stage::Idle => {}
+        _ => online.reset(Some(format!("Could not reach the server: {why}"))),
+    }
+}
+
+/// Leaving the game's screens lets the connection go; a game left before
+/// its end is given up (the server's computer takes the seat).
+fn leave_game(mut online: ResMut<Online>) {
+    match online.stage {
+        Stage::Playing | Stage::Reconnecting => {
+            online.send(&json!({"type": "leave"}));
+            online.reset(None);
+        }
+        Stage::Over => online.reset(None),
+        _ => {}
+    }
+}
+
+/// The systems that hand a game of `G` between the server and its session.
+struct OnlinePlugin<G>(PhantomData<G>);
+
+impl<G> Default for OnlinePlugin<G> {
+    fn default() -> Self {
+        OnlinePlugin(PhantomData)
+    }
+}
+
+impl<G: Game + Narrated> Plugin for OnlinePlugin<G> {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, feed::<G>.in_set(crate::AppSystems::Update));
+    }
+}
+
+/// The game's lines into its session (the first one opens it), and the
+/// person's actions out to the server.
+fn feed<G: Game + Narrated>(
+    mut commands: Commands,
+    mut online: ResMut<Online>,
+    mut session: Option<ResMut<Session<G>>>,
+    mut happened: MessageWriter<Happened<G>>,
+    mut log: ResMut<GameLog>,
+    settings: Res<Settings>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if online.game != Some(G::ID) {
+        return;
+    }
+    let mut messages = std::mem::take(&mut online.for_game).into_iter();
+    while let Some(message) = messages.next() {
+        if message["type"] == "error" {
+            let why = message["message"].as_str().unwrap_or_default();
+            log.push(format!("Not allowed: {why}"));
+            if let Some(remote) = session.as_mut().and_then(|s| s.remote()) {
+                remote.refused();
+            }
+            continue;
+        }
+        let line = match TableLine::<G>::read(&message) {
+            Ok(line) => line,
+            Err(e) => {
+                log.push(format!("The server sent a table this game cannot read: {e}"));
+                continue;
+            }
+        };
+        match session.as_mut() {
+            Some(session) => {
+                if let Err(e) = session.take_line(line, &mut happened, &mut log, &settings) {
+                    log.push(format!("The server's table does not fit this game: {e}"));
+                }
+            }
+            None => {
+                log.clear();
+                log.push(format!(
+                    "{} — online, game {}",
+                    G::ID.title(),
+                    online.code.as_deref().unwrap_or("?")
+                ));
+                let opened = Session::<G>::online(&line);
+                if let Some(first) = opened.first() {
+                    let name = &opened.names()[first];
+                    log.push(format!(
+                        "Coin flip: {name} {} first.",
+                        crate::session::agree(name, "go", "goes")
+                    ));
+                }
+                commands.insert_resource(MatchOptions {
+                    game: G::ID,
+                    opponent: Opponent::Online,
+                });
+                commands.insert_resource(opened);
+                next.set(Screen::Playing);
+                // The rest of this frame's lines wait for the session.
+                online.for_game = messages.collect();
+                break;
+            }
+        }
+    }
+    if let Some(remote) = session.as_mut().and_then(|s| s.remote()) {
+        for text in std::mem::take(&mut remote.outbox) {
+            if let Some(link) = &online.link {
+                link.send(text);
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! One seat of a match that the online server holds (docs/online.md): what
+//! its `table` lines say the seat sees and may play, and the actions the
+//! person sends back. The match itself, with every secret, never comes
+//! here; once the game is over the server sends its record, and the
+//! session plays it again to uncover everything as a game on this screen
+//! does.
+
+use rand::RngExt;
+use serde_json::{Value, json};
+
+use crate::rules::{Game, GameRng, Match, MatchRecord, Outcome, Seat, from_wire};
+
+/// The seat's side of a game played on the server.
+pub struct Remote<G: Game> {
+    pub seat: Seat,
+    pub view: G::View,
+    pub legal: Vec<G::Action>,
+    pub to_move: Option<Seat>,
+    pub first: Option<Seat>,
+    pub outcome: Option<Outcome>,
+    pub steps: usize,
+    /// An action sent and not answered yet: the person waits for the
+    /// server before acting again.
+    pub sent: bool,
+    /// Messages for the server, taken by the connection each frame.
+    pub outbox: Vec<String>,
+    /// The seed of this seat's own random fills ("Fill at random"): the
+    /// server's seed is a secret, so it is drawn here.
+    pub fill_seed: u64,
+}
+
+/// One `table` line, read and checked.
+pub struct TableLine<G: Game> {
+    pub seat: Seat,
+    pub view: G::View,
+    pub legal: Vec<G::Action>,
+    pub to_move: Option<Seat>,
+    pub first: Option<Seat>,
+    pub outcome: Option<Outcome>,
+    pub steps: usize,
+    /// The last action's events that this seat may read.
+    pub events: Vec<G::Event>,
+    /// Once the game is over: the whole game, played again here.
+    pub finished: Option<Match<G>>,
+}
+
+impl<G: Game> TableLine<G> {
+    /// Reads a `table` line; the text says what in it was wrong, and
+    /// nothing is changed by a line that cannot be read.
+    pub fn read(line: &Value) -> Result<TableLine<G>, String> {
+        let field = |key: &str| line.get(key).cloned().unwrap_or(Value::Null);
+        let seat = match line.get("player").and_then(Value::as_u64) {
+            Some(p @ (0 | 1)) => p as Seat,
+            _ => return Err("a table line's player is 0 or 1".into()),
+        };
+        let seat_of = |key: &str| -> Result<Option<Seat>, String> {
+            match field(key) {
+                Value::Null => Ok(None),
+                value => match value.as_u64() {
+                    Some(p @ (0 | 1)) => Ok(Some(p as Seat)),
+                    _ => Err(format!("a table line's {key} is 0, 1 or null")),
+                },
+            }
+        };
+        let view = G::read_view_wire(field("view"), seat).map_err(|e| format!("the view: {e}"))?;
+        let legal: Vec<G::Action> =
+            from_wire(field("legal")).map_err(|e| format!("the legal actions: {e}"))?;
+        let events: Vec<G::Event> = from_wire(field("events")).map_err(|e| format!("the events: {e}"))?;
+        let outcome: Option<Outcome> =
+            from_wire(field("outcome")).map_err(|e| format!("the outcome: {e}"))?;
+        let steps = field("steps").as_u64().ok_or("a table line's steps is a count")? as usize;
+        let finished = match field("record") {
+            Value::Null => None,
+            record => {
+                let record: MatchRecord<G> = from_wire(record).map_err(|e| format!("the record: {e}"))?;
+                let played = Match::from_record(&record).map_err(|e| format!("the record: {e}"))?;
+                if played.game().outcome() != outcome || played.steps().len() != steps {
+                    return Err("the record does not end as the table line says".into());
+                }
+                Some(played)
+            }
+        };
+        Ok(TableLine {
+            seat,
+            view,
+            legal,
+            to_move: seat_of("to_move")?,
+            first: seat_of("first")?,
+            outcome,
+            steps,
+            events,
+            finished,
+        })
+    }
+}
+
+impl<G: Game> Remote<G> {
+    /// The seat as its first `table` line shows it.
+    pub fn new(line: &TableLine<G>) -> Remote<G> {
+        Remote {
+            seat: line.seat,
+            view: line.view.clone(),
+            legal: line.legal.clone(),
+            to_move: line.to_move,
+            first: line.first,
+            outcome: line.outcome,
+            steps: line.steps,
+            sent: false,
+            outbox: Vec::new(),
+            fill_seed: rand::make_rng::<GameRng>().random(),
+        }
+    }
+
+    /// Takes in what a `table` line says the seat sees now.
+    pub fn update(&mut self, line: &TableLine<G>) {
+        *self = Remote {
+            outbox: std::mem::take(&mut self.outbox),
+            fill_seed: self.fill_seed,
+            ..Remote::new(line)
+        };
+    }
+
+    /// Sends the person's action; the server says whether it was legal.
+    pub fn send(&mut self, action: &G::Action) -> Result<(), String> {
+        if self.to_move != Some(self.seat) || self.sent {
+            return Err("wait for your turn".into());
+        }
+        let message = json!({"player": self.seat, "action": G::action_json(action)});
+        self.outbox.push(message.to_string());
+        self.sent = true;
+        Ok(())
+    }
+
+    /// The server refused the last action: the person may act again.
+    pub fn refused(&mut self) {
+        self.sent = false;
+    }
+}

@@ -1,0 +1,263 @@
+//! "Play online": the server's address, a new game (which game, who
+//! across, the wargame's scenario) or a code to join, the code shown large
+//! while the game waits for the other player, and over the table a line
+//! while the connection is being made again.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{FreeSpace, UiLayer, theme};
+use crate::games::GameId;
+use crate::menus::Menu;
+use crate::play_online::{Across, Online, OnlineCommand, Stage};
+use crate::rules::Level;
+use crate::screens::Screen;
+use crate::settings::Settings;
+
+/// The shipped scenario a new online battle starts with: the first
+/// tutorial battle, which plays in minutes.
+const FIRST_SCENARIO: u32 = 21;
+
+/// What the form holds while the person fills it in.
+#[derive(Resource, Debug, Clone)]
+struct Form {
+    game: GameId,
+    across: Across,
+    scenario: u32,
+    code: String,
+}
+
+impl Default for Form {
+    fn default() -> Self {
+        Form {
+            game: GameId::Tiles,
+            across: Across::Person,
+            scenario: FIRST_SCENARIO,
+            code: String::new(),
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Form>().add_systems(
+        EguiPrimaryContextPass,
+        (
+            lobby
+                .run_if(in_state(Screen::Online))
+                .run_if(in_state(Menu::None).or_else(in_state(Menu::Rules)))
+                .in_set(UiLayer::Frame),
+            reconnecting
+                .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result)))
+                .in_set(UiLayer::Overlay),
+        ),
+    );
+}
+
+fn lobby(
+    mut contexts: EguiContexts,
+    space: Res<FreeSpace>,
+    mut form: ResMut<Form>,
+    mut settings: ResMut<Settings>,
+    online: Res<Online>,
+    mut ask: MessageWriter<OnlineCommand>,
+    mut next: ResMut<NextState<Screen>>,
+    keys: Res<ButtonInput<KeyCode>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // Keys typed into the address or the code are not shortcuts.
+    let keys = (!ctx.egui_wants_keyboard_input()).then_some(&*keys);
+    let pressed = |key| keys.is_some_and(|k| k.just_pressed(key));
+    if pressed(KeyCode::Escape) {
+        if online.stage != Stage::Idle {
+            ask.write(OnlineCommand::Leave);
+        }
+        next.set(Screen::Title);
+    }
+    if online.stage == Stage::Idle {
+        shortcuts(&mut form, &pressed);
+    }
+    let mut root = space.ui(ctx, "online");
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.inner_margin(40.0))
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(egui::RichText::new("Play online").size(40.0));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Back (Esc)").clicked() {
+                        if online.stage != Stage::Idle {
+                            ask.write(OnlineCommand::Leave);
+                        }
+                        next.set(Screen::Title);
+                    }
+                });
+            });
+            ui.add_space(8.0);
+            match online.stage {
+                Stage::Idle => form_ui(
+                    ui,
+                    &mut form,
+                    &mut settings,
+                    &online,
+                    &mut ask,
+                    pressed(KeyCode::Enter),
+                ),
+                Stage::Waiting => waiting_ui(ui, &online, &mut ask),
+                _ => {
+                    ui.add_space(24.0);
+                    ui.label(egui::RichText::new(format!("Connecting to {}…", settings.server)).size(22.0));
+                    if ui.button("Cancel").clicked() {
+                        ask.write(OnlineCommand::Leave);
+                    }
+                }
+            }
+        });
+    Ok(())
+}
+
+fn form_ui(
+    ui: &mut egui::Ui,
+    form: &mut Form,
+    settings: &mut Settings,
+    online: &Online,
+    ask: &mut MessageWriter<OnlineCommand>,
+    enter: bool,
+) {
+    ui.horizontal(|ui| {
+        ui.label("Server");
+        let mut address = settings.server.clone();
+        ui.add(egui::TextEdit::singleline(&mut address).desired_width(320.0));
+        if address != settings.server {
+            settings.server = address;
+        }
+    });
+    ui.label(
+        egui::RichText::new("Anyone can run one: black-and-white serve (it listens on port 7480).").weak(),
+    );
+    if let Some(problem) = &online.problem {
+        ui.add_space(8.0);
+        ui.colored_label(theme::WARNING, problem);
+    }
+    ui.add_space(16.0);
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
+        .inner_margin(16.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width().min(760.0));
+            ui.label(egui::RichText::new("A new game").size(24.0).strong());
+            ui.horizontal_wrapped(|ui| {
+                for (n, game) in GameId::ALL.into_iter().enumerate() {
+                    ui.radio_value(&mut form.game, game, format!("{} ({})", game.title(), n + 1));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Across the table:");
+                ui.radio_value(&mut form.across, Across::Person, "somebody with the code (P)");
+                for (level, key) in Level::PLAYABLE.into_iter().zip(["E", "N", "H"]) {
+                    ui.radio_value(
+                        &mut form.across,
+                        Across::Computer(level),
+                        format!("the server's computer, {} ({key})", level.label()),
+                    );
+                }
+            });
+            if form.game == GameId::Wargame {
+                ui.horizontal(|ui| {
+                    ui.label("Scenario");
+                    ui.add(egui::DragValue::new(&mut form.scenario).range(1..=22));
+                    ui.label(egui::RichText::new("1-22; 21 and 22 are the tutorial battles").weak());
+                });
+            }
+            ui.add_space(8.0);
+            if theme::default_button(ui, "Create game (Enter)") || enter {
+                ask.write(OnlineCommand::Create {
+                    game: form.game,
+                    across: form.across,
+                    scenario: Some(form.scenario),
+                });
+            }
+        });
+    ui.add_space(16.0);
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
+        .inner_margin(16.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width().min(760.0));
+            ui.label(egui::RichText::new("Join a game").size(24.0).strong());
+            ui.horizontal(|ui| {
+                ui.label("Code");
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.code)
+                        .char_limit(crate::wire::CODE_LENGTH)
+                        .desired_width(120.0)
+                        .font(egui::TextStyle::Monospace),
+                );
+                let ready = form.code.trim().len() == crate::wire::CODE_LENGTH;
+                if ui.add_enabled(ready, egui::Button::new("Join")).clicked() {
+                    ask.write(OnlineCommand::Join {
+                        code: form.code.clone(),
+                    });
+                }
+            });
+        });
+}
+
+/// 1-4 pick the game; P, E, N and H who sits across.
+fn shortcuts(form: &mut Form, pressed: &impl Fn(KeyCode) -> bool) {
+    let games = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4];
+    for (key, game) in games.into_iter().zip(GameId::ALL) {
+        if pressed(key) {
+            form.game = game;
+        }
+    }
+    let across = [
+        (KeyCode::KeyP, Across::Person),
+        (KeyCode::KeyE, Across::Computer(Level::Easy)),
+        (KeyCode::KeyN, Across::Computer(Level::Normal)),
+        (KeyCode::KeyH, Across::Computer(Level::Hard)),
+    ];
+    for (key, across) in across {
+        if pressed(key) {
+            form.across = across;
+        }
+    }
+}
+
+fn waiting_ui(ui: &mut egui::Ui, online: &Online, ask: &mut MessageWriter<OnlineCommand>) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(40.0);
+        ui.label(egui::RichText::new("Your game's code").size(22.0));
+        ui.label(
+            egui::RichText::new(online.code.as_deref().unwrap_or("…"))
+                .size(110.0)
+                .monospace()
+                .strong()
+                .color(egui::Color32::WHITE),
+        );
+        ui.label(
+            egui::RichText::new("Read it out to the other player: the game begins when they join with it.")
+                .size(18.0),
+        );
+        ui.add_space(24.0);
+        if ui.button("Cancel the game").clicked() {
+            ask.write(OnlineCommand::Leave);
+        }
+    });
+}
+
+/// Over the table while the connection is down, or the other player's is.
+fn reconnecting(mut contexts: EguiContexts, online: Res<Online>) -> Result {
+    let text = match online.stage {
+        Stage::Reconnecting => "Reconnecting to the server…",
+        Stage::Playing if !online.other_present => "The other player's connection dropped: waiting for them…",
+        _ => return Ok(()),
+    };
+    egui::Area::new(egui::Id::new("reconnecting"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 48.0])
+        .order(egui::Order::Foreground)
+        .show(contexts.ctx_mut()?, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(egui::RichText::new(text).size(20.0).color(theme::WARNING));
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,157 @@
+//! The app's "Play online": headless apps (MinimalPlugins + StatesPlugin)
+//! that create and join games on a real server through the same messages
+//! the online screen sends, and play them on the games' own sessions to
+//! the result screen; and an app that carries on after the server is
+//! killed and started again.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use black_and_white::games::GameId;
+use black_and_white::games::betting::Betting;
+use black_and_white::games::bidding::Bidding;
+use black_and_white::games::tiles::Tiles;
+use black_and_white::games::wargame::Wargame;
+use black_and_white::play_online::{Across, Online, OnlineCommand, Stage};
+use black_and_white::rules::{Game, GameRng, Level};
+use black_and_white::screens::Screen;
+use black_and_white::session::{Act, LiftCurtain, MatchResult, Opponent, Shown};
+use black_and_white::settings::Settings;
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+
+use super::headless::{app, config_dir, screen};
+use super::online::{data_dir, serve, serve_process_on};
+
+/// A headless app whose settings name the server at `url`.
+fn online_app(name: &str, url: &str) -> App {
+    let mut app = app(&config_dir(name));
+    app.world_mut().resource_mut::<Settings>().server = url.to_owned();
+    app.update();
+    app
+}
+
+fn stage(app: &App) -> Stage {
+    app.world().resource::<Online>().stage.clone()
+}
+
+/// Updates the apps, each playing a random legal action whenever its
+/// person may act, until `done` holds; panics after `limit`.
+fn run_until(
+    apps: &mut [&mut App],
+    rng: &mut GameRng,
+    limit: Duration,
+    mut done: impl FnMut(&[&mut App]) -> bool,
+) {
+    let start = Instant::now();
+    while !done(apps) {
+        assert!(start.elapsed() < limit, "the apps did not get there in {limit:?}");
+        for app in apps.iter_mut() {
+            act_randomly::<Tiles>(app, rng);
+            act_randomly::<Bidding>(app, rng);
+            act_randomly::<Betting>(app, rng);
+            act_randomly::<Wargame>(app, rng);
+            app.update();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// What the person at the screen would do: a legal action of the ones the
+/// table is shown, on the seat's turn only.
+fn act_randomly<G: Game>(app: &mut App, rng: &mut GameRng) {
+    let Some(shown) = app.world().get_resource::<Shown<G>>() else {
+        return;
+    };
+    if shown.curtain.is_some() {
+        app.world_mut().write_message(LiftCurtain);
+    } else if shown.acting.is_some()
+        && let Some(action) = shown.legal.choose(rng).cloned()
+    {
+        app.world_mut().write_message(Act::<G>::new(action));
+    }
+}
+
+fn result(app: &App) -> MatchResult {
+    app.world().resource::<MatchResult>().clone()
+}
+
+#[test]
+fn two_apps_play_every_game_to_the_end_through_the_server() {
+    let url = serve(&data_dir("apps"));
+    let mut rng = GameRng::seed_from_u64(11);
+    for game in GameId::ALL {
+        let mut host = online_app(&format!("host-{}", game.id()), &url);
+        let mut guest = online_app(&format!("guest-{}", game.id()), &url);
+        host.world_mut().write_message(OnlineCommand::Create {
+            game,
+            across: Across::Person,
+            scenario: Some(21),
+        });
+        run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
+            stage(apps[0]) == Stage::Waiting
+        });
+        let code = host
+            .world()
+            .resource::<Online>()
+            .code
+            .clone()
+            .expect("a code to read out");
+        assert_eq!(code.len(), black_and_white::wire::CODE_LENGTH);
+        guest.world_mut().write_message(OnlineCommand::Join {
+            code: code.to_lowercase(),
+        });
+        run_until(
+            &mut [&mut host, &mut guest],
+            &mut rng,
+            Duration::from_secs(120),
+            |apps| apps.iter().all(|app| screen(app) == Screen::Result),
+        );
+        let (ours, theirs) = (result(&host), result(&guest));
+        assert_eq!(ours.outcome, theirs.outcome, "{game:?}: both tables end alike");
+        assert_eq!(
+            ours.seed, theirs.seed,
+            "{game:?}: the record carries the server's seed"
+        );
+        assert!(
+            ours.replay.is_some() && theirs.replay.is_some(),
+            "{game:?}: both kept the replay"
+        );
+        assert!(!ours.standings.is_empty(), "{game:?}: the result's chart");
+        let names = &ours.names;
+        assert_eq!(names, &["You".to_string(), "Opponent".to_string()]);
+        assert_eq!(theirs.names, ["Opponent".to_string(), "You".to_string()]);
+    }
+}
+
+#[test]
+fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game() {
+    let dir = data_dir("app-reconnect");
+    let (mut server, url) = serve_process_on(&dir, 0);
+    let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
+    let mut app = online_app("reconnect", &url);
+    let mut rng = GameRng::seed_from_u64(12);
+    app.world_mut().write_message(OnlineCommand::Create {
+        game: GameId::Tiles,
+        across: Across::Computer(Level::Normal),
+        scenario: None,
+    });
+    run_until(&mut [&mut app], &mut rng, Duration::from_secs(10), |apps| {
+        apps[0]
+            .world()
+            .get_resource::<Shown<Tiles>>()
+            .is_some_and(|shown| shown.view.round >= 3)
+    });
+    assert_eq!(app.world().resource::<Shown<Tiles>>().opponent, Opponent::Online);
+    server.kill();
+    run_until(&mut [&mut app], &mut rng, Duration::from_secs(10), |apps| {
+        stage(apps[0]) == Stage::Reconnecting
+    });
+    let round = app.world().resource::<Shown<Tiles>>().view.round;
+    let (_server, _) = serve_process_on(&dir, port);
+    run_until(&mut [&mut app], &mut rng, Duration::from_secs(30), |apps| {
+        screen(apps[0]) == Screen::Result
+    });
+    assert!(round < 10, "the game was not over when the server went");
+    assert!(result(&app).replay.is_some());
+}
