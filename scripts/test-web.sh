@@ -7,4 +7,6 @@ bash scripts/web-tools.sh
 # The code only the browser build compiles (settings storage, page markers).
 cargo clippy --profile web-ci --target wasm32-unknown-unknown --locked -- -D warnings
 bash scripts/build-web.sh web-ci dist/web-ci
+# The native online server the browser plays a game against.
+cargo build --profile ci --locked --bin black-and-white
 node tests/web/browser.mjs dist/web-ci

@@ -27,7 +27,7 @@ pub use autoplay::Autoplay;
 pub use curtain::{LiftCurtain, ScreenTaken};
 pub use flow::{CoinFlip, MatchCommand, StartMatch};
 pub use launch::Launch;
-pub use remote::{Remote, TableLine};
+pub use remote::{Remote, Seen, TableLine};
 pub use shown::{Reveal, Shown};
 pub use watch::{Eyes, OpenReplay, WatchCommand, Watching};
 
@@ -121,7 +121,11 @@ impl<G: Game> Session<G> {
 
     /// The game at the seat `line` names, held by the online server.
     pub fn online(line: &TableLine<G>) -> Self {
-        let mut session = Self::around(Match::new(&G::Config::default(), 0), line.seat, Opponent::Online);
+        let mut session = Self::around(
+            Match::new(&G::Config::default(), 0),
+            line.seen.seat,
+            Opponent::Online,
+        );
         session.played = Played::Away(Box::new(Remote::new(line)));
         session
     }
@@ -170,11 +174,11 @@ impl<G: Game> Session<G> {
         let Played::Away(remote) = &mut self.played else {
             return Err("this game is not played online".into());
         };
-        if line.seat != remote.seat {
-            return Err(format!("the server sent player {}'s table", line.seat));
+        if line.seen.seat != remote.seen.seat {
+            return Err(format!("the server sent player {}'s table", line.seen.seat));
         }
         remote.update(&line);
-        happened.write_batch(narrated::<G>(&line.view, &names, line.events, false, log));
+        happened.write_batch(narrated::<G>(&line.seen.view, &names, line.events, false, log));
         if let Some(finished) = line.finished {
             self.played = Played::Here(finished);
         }
@@ -223,7 +227,7 @@ impl<G: Game> Session<G> {
     pub fn to_move(&self) -> Option<Seat> {
         match &self.played {
             Played::Here(played) => played.game().to_move(),
-            Played::Away(remote) => remote.to_move,
+            Played::Away(remote) => remote.seen.to_move,
         }
     }
 
@@ -254,7 +258,7 @@ impl<G: Game> Session<G> {
     pub fn outcome(&self) -> Option<Outcome> {
         match &self.played {
             Played::Here(played) => played.game().outcome(),
-            Played::Away(remote) => remote.outcome,
+            Played::Away(remote) => remote.seen.outcome,
         }
     }
 
@@ -262,7 +266,7 @@ impl<G: Game> Session<G> {
     pub fn first(&self) -> Option<Seat> {
         match &self.played {
             Played::Here(played) => played.game().first(),
-            Played::Away(remote) => remote.first,
+            Played::Away(remote) => remote.seen.first,
         }
     }
 
@@ -275,7 +279,7 @@ impl<G: Game> Session<G> {
     pub fn view(&self) -> G::View {
         match &self.played {
             Played::Here(played) => played.game().view(self.viewer),
-            Played::Away(remote) => remote.view.clone(),
+            Played::Away(remote) => remote.seen.view.clone(),
         }
     }
 
@@ -308,7 +312,7 @@ impl<G: Game> Session<G> {
     pub fn steps(&self) -> usize {
         match &self.played {
             Played::Here(played) => played.steps().len(),
-            Played::Away(remote) => remote.steps,
+            Played::Away(remote) => remote.seen.steps,
         }
     }
 

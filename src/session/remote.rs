@@ -10,8 +10,9 @@ use serde_json::{Value, json};
 
 use crate::rules::{Game, GameRng, Match, MatchRecord, Outcome, Seat, from_wire};
 
-/// The seat's side of a game played on the server.
-pub struct Remote<G: Game> {
+/// What the server last said the seat sees and may play.
+#[derive(Clone)]
+pub struct Seen<G: Game> {
     pub seat: Seat,
     pub view: G::View,
     pub legal: Vec<G::Action>,
@@ -19,6 +20,11 @@ pub struct Remote<G: Game> {
     pub first: Option<Seat>,
     pub outcome: Option<Outcome>,
     pub steps: usize,
+}
+
+/// The seat's side of a game played on the server.
+pub struct Remote<G: Game> {
+    pub seen: Seen<G>,
     /// An action sent and not answered yet: the person waits for the
     /// server before acting again.
     pub sent: bool,
@@ -31,13 +37,7 @@ pub struct Remote<G: Game> {
 
 /// One `table` line, read and checked.
 pub struct TableLine<G: Game> {
-    pub seat: Seat,
-    pub view: G::View,
-    pub legal: Vec<G::Action>,
-    pub to_move: Option<Seat>,
-    pub first: Option<Seat>,
-    pub outcome: Option<Outcome>,
-    pub steps: usize,
+    pub seen: Seen<G>,
     /// The last action's events that this seat may read.
     pub events: Vec<G::Event>,
     /// Once the game is over: the whole game, played again here.
@@ -81,13 +81,15 @@ impl<G: Game> TableLine<G> {
             }
         };
         Ok(TableLine {
-            seat,
-            view,
-            legal,
-            to_move: seat_of("to_move")?,
-            first: seat_of("first")?,
-            outcome,
-            steps,
+            seen: Seen {
+                seat,
+                view,
+                legal,
+                to_move: seat_of("to_move")?,
+                first: seat_of("first")?,
+                outcome,
+                steps,
+            },
             events,
             finished,
         })
@@ -98,34 +100,26 @@ impl<G: Game> Remote<G> {
     /// The seat as its first `table` line shows it.
     pub fn new(line: &TableLine<G>) -> Remote<G> {
         Remote {
-            seat: line.seat,
-            view: line.view.clone(),
-            legal: line.legal.clone(),
-            to_move: line.to_move,
-            first: line.first,
-            outcome: line.outcome,
-            steps: line.steps,
+            seen: line.seen.clone(),
             sent: false,
             outbox: Vec::new(),
             fill_seed: rand::make_rng::<GameRng>().random(),
         }
     }
 
-    /// Takes in what a `table` line says the seat sees now.
+    /// Takes in what a `table` line says the seat sees now: the server
+    /// has answered.
     pub fn update(&mut self, line: &TableLine<G>) {
-        *self = Remote {
-            outbox: std::mem::take(&mut self.outbox),
-            fill_seed: self.fill_seed,
-            ..Remote::new(line)
-        };
+        self.seen = line.seen.clone();
+        self.sent = false;
     }
 
     /// Sends the person's action; the server says whether it was legal.
     pub fn send(&mut self, action: &G::Action) -> Result<(), String> {
-        if self.to_move != Some(self.seat) || self.sent {
+        if self.seen.to_move != Some(self.seen.seat) || self.sent {
             return Err("wait for your turn".into());
         }
-        let message = json!({"player": self.seat, "action": G::action_json(action)});
+        let message = json!({"player": self.seen.seat, "action": G::action_json(action)});
         self.outbox.push(message.to_string());
         self.sent = true;
         Ok(())

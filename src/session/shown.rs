@@ -77,9 +77,9 @@ impl<G: Game> Shown<G> {
                 )
             }
             Played::Away(remote) => (
-                remote.view.clone(),
+                remote.seen.view.clone(),
                 if acting.is_some() {
-                    remote.legal.clone()
+                    remote.seen.legal.clone()
                 } else {
                     Vec::new()
                 },

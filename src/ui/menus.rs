@@ -210,10 +210,6 @@ fn settings_window(
         );
         #[cfg(not(target_arch = "wasm32"))]
         ui.checkbox(&mut edited.fullscreen, "Fullscreen");
-        ui.horizontal(|ui| {
-            ui.label("Online server");
-            ui.text_edit_singleline(&mut edited.server);
-        });
         ui.separator();
         // In the browser the settings live in its storage, not a file.
         if let Some(path) = file.0.as_ref().filter(|_| cfg!(not(target_arch = "wasm32"))) {

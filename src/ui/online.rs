@@ -137,68 +137,56 @@ fn form_ui(
         ui.add_space(8.0);
         ui.colored_label(theme::WARNING, problem);
     }
-    ui.add_space(16.0);
-    egui::Frame::group(ui.style())
-        .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
-        .inner_margin(16.0)
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width().min(760.0));
-            ui.label(egui::RichText::new("A new game").size(24.0).strong());
-            ui.horizontal_wrapped(|ui| {
-                for (n, game) in GameId::ALL.into_iter().enumerate() {
-                    ui.radio_value(&mut form.game, game, format!("{} ({})", game.title(), n + 1));
-                }
-            });
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Across the table:");
-                ui.radio_value(&mut form.across, Across::Person, "somebody with the code (P)");
-                for (level, key) in Level::PLAYABLE.into_iter().zip(["E", "N", "H"]) {
-                    ui.radio_value(
-                        &mut form.across,
-                        Across::Computer(level),
-                        format!("the server's computer, {} ({key})", level.label()),
-                    );
-                }
-            });
-            if form.game == GameId::Wargame {
-                ui.horizontal(|ui| {
-                    ui.label("Scenario");
-                    ui.add(egui::DragValue::new(&mut form.scenario).range(1..=22));
-                    ui.label(egui::RichText::new("1-22; 21 and 22 are the tutorial battles").weak());
-                });
-            }
-            ui.add_space(8.0);
-            if theme::default_button(ui, "Create game (Enter)") || enter {
-                ask.write(OnlineCommand::Create {
-                    game: form.game,
-                    across: form.across,
-                    scenario: Some(form.scenario),
-                });
+    panel(ui, "A new game", |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for (n, game) in GameId::ALL.into_iter().enumerate() {
+                ui.radio_value(&mut form.game, game, format!("{} ({})", game.title(), n + 1));
             }
         });
-    ui.add_space(16.0);
-    egui::Frame::group(ui.style())
-        .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
-        .inner_margin(16.0)
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width().min(760.0));
-            ui.label(egui::RichText::new("Join a game").size(24.0).strong());
-            ui.horizontal(|ui| {
-                ui.label("Code");
-                ui.add(
-                    egui::TextEdit::singleline(&mut form.code)
-                        .char_limit(crate::wire::CODE_LENGTH)
-                        .desired_width(120.0)
-                        .font(egui::TextStyle::Monospace),
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Across the table:");
+            ui.radio_value(&mut form.across, Across::Person, "somebody with the code (P)");
+            for (level, key) in Level::PLAYABLE.into_iter().zip(["E", "N", "H"]) {
+                ui.radio_value(
+                    &mut form.across,
+                    Across::Computer(level),
+                    format!("the server's computer, {} ({key})", level.label()),
                 );
-                let ready = form.code.trim().len() == crate::wire::CODE_LENGTH;
-                if ui.add_enabled(ready, egui::Button::new("Join")).clicked() {
-                    ask.write(OnlineCommand::Join {
-                        code: form.code.clone(),
-                    });
-                }
-            });
+            }
         });
+        if form.game == GameId::Wargame {
+            ui.horizontal(|ui| {
+                ui.label("Scenario");
+                ui.add(egui::DragValue::new(&mut form.scenario).range(1..=22));
+                ui.label(egui::RichText::new("1-22; 21 and 22 are the tutorial battles").weak());
+            });
+        }
+        ui.add_space(8.0);
+        if theme::default_button(ui, "Create game (Enter)") || enter {
+            ask.write(OnlineCommand::Create {
+                game: form.game,
+                across: form.across,
+                scenario: Some(form.scenario),
+            });
+        }
+    });
+    panel(ui, "Join a game", |ui| {
+        ui.horizontal(|ui| {
+            ui.label("Code");
+            ui.add(
+                egui::TextEdit::singleline(&mut form.code)
+                    .char_limit(crate::wire::CODE_LENGTH)
+                    .desired_width(120.0)
+                    .font(egui::TextStyle::Monospace),
+            );
+            let ready = form.code.trim().len() == crate::wire::CODE_LENGTH;
+            if ui.add_enabled(ready, egui::Button::new("Join")).clicked() {
+                ask.write(OnlineCommand::Join {
+                    code: form.code.clone(),
+                });
+            }
+        });
+    });
 }
 
 /// 1-4 pick the game; P, E, N and H who sits across.
@@ -220,6 +208,19 @@ fn shortcuts(form: &mut Form, pressed: &impl Fn(KeyCode) -> bool) {
             form.across = across;
         }
     }
+}
+
+/// A dark box with a heading, as the game list's.
+fn panel(ui: &mut egui::Ui, title: &str, add: impl FnOnce(&mut egui::Ui)) {
+    ui.add_space(16.0);
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
+        .inner_margin(16.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width().min(760.0));
+            ui.label(egui::RichText::new(title).size(24.0).strong());
+            add(ui);
+        });
 }
 
 fn waiting_ui(ui: &mut egui::Ui, online: &Online, ask: &mut MessageWriter<OnlineCommand>) {

@@ -4,7 +4,8 @@
 // and takes screenshots; it also changes a setting and finds it in the
 // browser's storage, opens the page with broken stored settings, and opens
 // a scenario file in the wargame's picker before building an army, and
-// watches a replay kept in the browser's storage, and visits the page twice
+// watches a replay kept in the browser's storage, plays a game of tiles
+// against the native server's computer, and visits the page twice
 // to find the wasm downloaded once. Fails
 // on a blank canvas or any console error.
 //
@@ -12,7 +13,8 @@
 //
 // Screenshots go to $SCREENSHOT_DIR (default dist/web-screens).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { serve } from "../../web/serve.mjs";
@@ -164,6 +166,43 @@ try {
   if ((await logLines()) <= atStart) throw new Error(`stepping the replay left the log at ${atStart} lines`);
   await check(watching, "replay-tiles", { minColours: 50, felt: true });
 
+  // Online: the native server, the page's settings naming it, "Play
+  // online" (O on the title), the server's computer (N), Enter, and a
+  // whole game of tiles by keys to its end.
+  const online = await startServer();
+  try {
+    const player = await open((stored) => localStorage.setItem(stored.key, stored.text), {
+      key: SETTINGS_KEY,
+      text: `(server: "${online.url}")`,
+    });
+    await player.goto(url);
+    await player.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
+    await settle(player);
+    await click(player, 100, 650);
+    await press(player, "o");
+    await player.waitForSelector('body[data-screen="online"]', { timeout: 30_000 });
+    await settle(player);
+    await check(player, "online", { minColours: 20 });
+    await press(player, "n");
+    await press(player, "Enter");
+    await player.waitForSelector('body[data-screen="playing"]', { timeout: 30_000 });
+    await settle(player);
+    await check(player, "online-tiles", { minColours: 50, felt: true });
+    const screenNow = () => player.getAttribute("body", "data-screen");
+    for (let attempt = 0; attempt < 400 && (await screenNow()) === "playing"; attempt++) {
+      await press(player, String(attempt % 9));
+      if ((await screenNow()) === "playing") await press(player, "Enter");
+    }
+    // The result screen, or the lobby again if a last Enter asked to play again.
+    await player.waitForSelector('body[data-screen="result"], body[data-screen="online"]', { timeout: 30_000 });
+    console.log(`browser test: a game of tiles against the server ended (${await screenNow()})`);
+    await settle(player);
+    await check(player, "online-end", { minColours: 20 });
+    await player.context().close();
+  } finally {
+    online.process.kill();
+  }
+
   // Without WebGL2 the page says so instead of staying blank.
   const bare = await open(() => {
     const getContext = HTMLCanvasElement.prototype.getContext;
@@ -213,6 +252,26 @@ if (errors.length > 0) {
   failed = true;
 }
 process.exit(failed ? 1 : 0);
+
+/// The native online server on a free port with a data folder of its own
+/// (the ci build's binary, or $BW_BIN), and its address.
+async function startServer() {
+  const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), ".cache/black-and-white/target");
+  const bin = process.env.BW_BIN ?? join(target, "ci", "black-and-white");
+  const data = await mkdtemp(join(tmpdir(), "bw-serve-"));
+  const child = spawn(bin, ["serve", "--port", "0", "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve, reject) => {
+    let text = "";
+    child.stdout.on("data", (chunk) => {
+      text += chunk;
+      const found = text.match(/listening on ws:\/\/[^\s]+:(\d+)/);
+      if (found) resolve(Number(found[1]));
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`the server (${bin}) exited with ${code}`)));
+  });
+  return { process: child, url: `ws://127.0.0.1:${port}` };
+}
 
 /// A fresh page on the new-game screen of the game listed `key`-th.
 async function newGameOf(key) {
