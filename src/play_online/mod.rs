@@ -19,7 +19,7 @@ use crate::games::bidding::Bidding;
 use crate::games::tiles::Tiles;
 use crate::games::wargame::Wargame;
 use crate::ids::GameId;
-use crate::rules::{Game, Seat};
+use crate::rules::Game;
 use crate::screens::{InGame, Screen};
 use crate::session::{GameLog, Happened, MatchOptions, Narrated, Opponent, Session, TableLine};
 use crate::settings::Settings;
@@ -71,7 +71,6 @@ pub struct Online {
     pub game: Option<GameId>,
     /// The game's code, to be read out to the other player.
     pub code: Option<String>,
-    pub seat: Option<Seat>,
     /// Whether the other player's connection is up.
     pub other_present: bool,
     /// The last thing that went wrong, in words, for the screen.
@@ -214,7 +213,6 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
         "created" | "joined" | "resumed" => {
             online.code = text("code");
             online.game = text("game").and_then(|g| GameId::parse(&g).ok());
-            online.seat = message["player"].as_u64().filter(|p| *p < 2).map(|p| p as Seat);
             if let Some(token) = text("token") {
                 online.token = Some(token);
             }
@@ -246,10 +244,7 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
                     log.push(format!("The server could not give the seat back: {why}"));
                     online.reset(None);
                 }
-                _ => {
-                    online.link = None;
-                    online.reset(Some(why));
-                }
+                _ => online.reset(Some(why)),
             }
         }
         "presence" => {
@@ -361,12 +356,8 @@ fn feed<G: Game + Narrated>(
                     online.code.as_deref().unwrap_or("?")
                 ));
                 let opened = Session::<G>::online(&line);
-                if let Some(first) = opened.first() {
-                    let name = &opened.names()[first];
-                    log.push(format!(
-                        "Coin flip: {name} {} first.",
-                        crate::session::agree(name, "go", "goes")
-                    ));
+                if let Some(text) = opened.coin_flip() {
+                    log.push(text);
                 }
                 commands.insert_resource(MatchOptions {
                     game: G::ID,

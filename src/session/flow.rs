@@ -138,10 +138,7 @@ pub(super) fn start_match<G: Game + Narrated>(
         // The seed stays secret until the end: the computer's choices and
         // the random fills follow from it. The result screen shows it.
         log.push(format!("{} — {}", G::ID.title(), request.opponent.label()));
-        if let Some(first) = session.first() {
-            let name = &session.names()[first];
-            let verb = super::agree(name, "go", "goes");
-            let text = format!("Coin flip: {name} {verb} first.");
+        if let Some(text) = session.coin_flip() {
             log.push(text.clone());
             commands.insert_resource(CoinFlip {
                 text,

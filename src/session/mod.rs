@@ -109,25 +109,20 @@ impl<G: Game> Session<G> {
 
     /// A fresh game from `config`, the person at the screen in seat `human`.
     pub fn configured(config: &G::Config, human: Seat, seed: u64, opponent: Opponent) -> Self {
-        Self::around(Match::new(config, seed), human, opponent)
+        Self::around(Played::Here(Match::new(config, seed)), human, opponent)
     }
 
     /// A game played again from its record (a saved battle); an action that
     /// is not legal any more is refused with its step.
     pub fn resumed(record: &MatchRecord<G>, human: Seat, opponent: Opponent) -> Result<Self, String> {
         let played = Match::from_record(record).map_err(|e| e.to_string())?;
-        Ok(Self::around(played, human, opponent))
+        Ok(Self::around(Played::Here(played), human, opponent))
     }
 
     /// The game at the seat `line` names, held by the online server.
     pub fn online(line: &TableLine<G>) -> Self {
-        let mut session = Self::around(
-            Match::new(&G::Config::default(), 0),
-            line.seen.seat,
-            Opponent::Online,
-        );
-        session.played = Played::Away(Box::new(Remote::new(line)));
-        session
+        let remote = Played::Away(Box::new(Remote::new(line)));
+        Self::around(remote, line.seen.seat, Opponent::Online)
     }
 
     /// The record as it stands, to be kept (a saved battle); `None` for a
@@ -187,19 +182,23 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
-    fn around(played: Match<G>, human: Seat, opponent: Opponent) -> Self {
-        let seed = played.seed();
-        let computer = |seat: Seat| match opponent {
-            Opponent::Computer(level) if seat != human => {
-                Some(G::bot(level, sub_seed(seed, 100 + seat as u64)))
+    fn around(played: Played<G>, human: Seat, opponent: Opponent) -> Self {
+        // A computer opponent plays a game held here: its seed is the match's.
+        let computer = |seat: Seat| match (&played, opponent) {
+            (Played::Here(played), Opponent::Computer(level)) if seat != human => {
+                Some(G::bot(level, sub_seed(played.seed(), 100 + seat as u64)))
             }
             _ => None,
         };
         let bots = [computer(0), computer(1)];
-        let to_move = played.game().to_move().unwrap_or(human);
+        let to_move = match &played {
+            Played::Here(played) => played.game().to_move(),
+            Played::Away(remote) => remote.seen.to_move,
+        }
+        .unwrap_or(human);
         let friend = opponent == Opponent::Friend;
         Session {
-            played: Played::Here(played),
+            played,
             opponent,
             human,
             bots,
@@ -249,9 +248,11 @@ impl<G: Game> Session<G> {
             return names.clone();
         }
         match self.opponent {
-            Opponent::Computer(_) => [0, 1].map(|s| if s == self.human { "You" } else { "Computer" }.into()),
             Opponent::Friend => ["Player 1".into(), "Player 2".into()],
-            Opponent::Online => [0, 1].map(|s| if s == self.human { "You" } else { "Opponent" }.into()),
+            Opponent::Computer(_) | Opponent::Online => {
+                let across = if self.is_online() { "Opponent" } else { "Computer" };
+                [0, 1].map(|s| if s == self.human { "You" } else { across }.into())
+            }
         }
     }
 
@@ -260,6 +261,12 @@ impl<G: Game> Session<G> {
             Played::Here(played) => played.game().outcome(),
             Played::Away(remote) => remote.seen.outcome,
         }
+    }
+
+    /// The log's line for the coin flip: "Coin flip: You go first."
+    pub fn coin_flip(&self) -> Option<String> {
+        let name = &self.names()[self.first()?];
+        Some(format!("Coin flip: {name} {} first.", agree(name, "go", "goes")))
     }
 
     /// The coin flip's result, public from the start.

@@ -155,7 +155,7 @@ impl<G: Game + Narrated> Session<G> {
             .position(|p| p.computer.is_none())
             .unwrap_or(0);
         let mut session = Session::around(
-            Match::new(&replay.record.config, replay.record.seed),
+            Played::Here(Match::new(&replay.record.config, replay.record.seed)),
             human,
             opponent,
         );
