@@ -28,6 +28,7 @@ pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> 
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    ctx.set_fonts(fonts());
     let mut style = (*ctx.global_style()).clone();
     style.visuals = egui::Visuals::dark();
     style.visuals.selection.bg_fill = egui::Color32::from_rgb(150, 110, 20);
@@ -48,6 +49,31 @@ pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> 
     ctx.set_global_style(style);
     *done = true;
     Ok(())
+}
+
+/// The faces egui draws in: cut-down copies of egui's own (the whole four
+/// were 1.4 MB of the web page; scripts/subset-fonts.sh makes these). Text
+/// in Ubuntu Light, falling back to Hack for arrows and triangles and to
+/// the icon font for the replay bar's symbols; the game's code in Hack.
+fn fonts() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::empty();
+    for (name, bytes) in [
+        ("text", &include_bytes!("../../assets/fonts/ui-text.ttf")[..]),
+        ("mono", &include_bytes!("../../assets/fonts/ui-mono.ttf")[..]),
+        ("icons", &include_bytes!("../../assets/fonts/ui-icons.ttf")[..]),
+    ] {
+        fonts
+            .font_data
+            .insert(name.into(), egui::FontData::from_static(bytes).into());
+    }
+    let families = [
+        (egui::FontFamily::Proportional, ["text", "mono", "icons"]),
+        (egui::FontFamily::Monospace, ["mono", "text", "icons"]),
+    ];
+    for (family, faces) in families {
+        fonts.families.insert(family, faces.map(String::from).to_vec());
+    }
+    fonts
 }
 
 /// A wide button for menus.
