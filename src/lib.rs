@@ -112,7 +112,7 @@ pub fn headless_tiles_table(app: &mut App) {
     app.init_asset::<Mesh>()
         .init_asset::<ColorMaterial>()
         .init_resource::<ui::FreeSpace>()
-        .init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ui::Pointer>()
         .add_message::<audio::Sound>()
         .add_plugins((
             ui::tile::plugin,

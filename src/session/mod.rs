@@ -58,7 +58,7 @@ impl Opponent {
         match self {
             Opponent::Computer(level) => format!("Computer ({})", level.label()),
             Opponent::Friend => "Friend on this screen".into(),
-            Opponent::Online => "Online".into(),
+            Opponent::Online => "an opponent online".into(),
         }
     }
 }

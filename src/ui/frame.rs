@@ -3,28 +3,35 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{FreeSpace, UiLayer};
+use super::{FreeSpace, UiLayer, narrow};
 use crate::menus::{Menu, RulesReturn};
 use crate::screens::Screen;
 use crate::session::{CoinFlip, GameLog, MatchOptions, Watching};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (
-            top_bar.run_if(in_state(Screen::Playing)),
-            log_panel.run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
+    app.init_resource::<LogOpen>()
+        .add_systems(
+            Update,
+            toggle_log_key
+                .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result)))
+                .run_if(in_state(Menu::None)),
         )
-            .chain()
-            .run_if(resource_exists::<MatchOptions>)
-            .in_set(UiLayer::Frame),
-    )
-    .add_systems(
-        EguiPrimaryContextPass,
-        coin_flip_banner
-            .run_if(in_state(Screen::Playing).and_then(resource_exists::<CoinFlip>))
-            .in_set(UiLayer::Overlay),
-    );
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                top_bar.run_if(in_state(Screen::Playing)),
+                log_panel.run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
+            )
+                .chain()
+                .run_if(resource_exists::<MatchOptions>)
+                .in_set(UiLayer::Frame),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            coin_flip_banner
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<CoinFlip>))
+                .in_set(UiLayer::Overlay),
+        );
 }
 
 /// The coin flip, large over the table (and over the curtain) for a moment.
@@ -59,9 +66,21 @@ pub(super) fn top_bar(
     mut menu: ResMut<NextState<Menu>>,
     mut rules: ResMut<RulesReturn>,
     watching: Option<Res<Watching>>,
+    mut log: ResMut<LogOpen>,
 ) -> Result {
-    let mut root = space.ui(contexts.ctx_mut()?, "top-bar");
+    let ctx = contexts.ctx_mut()?;
+    let window = ctx.viewport_rect().size();
+    let mut root = space.ui(ctx, "top-bar");
     egui::Panel::top("game-bar").show(&mut root, |ui| {
+        // On a phone the buttons come first, so that a long title wraps
+        // under them instead of pushing them off the edge.
+        if narrow(window) {
+            ui.horizontal_wrapped(|ui| {
+                bar_buttons(ui, window, &mut menu, &mut rules, &mut log);
+                ui.label(egui::RichText::new(options.game.title()).strong().size(17.0));
+            });
+            return;
+        }
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(options.game.title()).strong().size(20.0));
             match &watching {
@@ -82,12 +101,7 @@ pub(super) fn top_bar(
                 None => ui.label(format!("against {}", options.opponent.label())),
             };
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("Menu (Esc)").clicked() {
-                    menu.set(Menu::Pause);
-                }
-                if ui.button("Rules (F1)").clicked() {
-                    rules.open(Menu::None, &mut menu);
-                }
+                bar_buttons(ui, window, &mut menu, &mut rules, &mut log);
             });
         });
     });
@@ -95,33 +109,94 @@ pub(super) fn top_bar(
     Ok(())
 }
 
+/// The menu, the rules and the log's fold, the same on every table.
+fn bar_buttons(
+    ui: &mut egui::Ui,
+    window: egui::Vec2,
+    menu: &mut NextState<Menu>,
+    rules: &mut RulesReturn,
+    log: &mut LogOpen,
+) {
+    if ui.button("Menu (Esc)").clicked() {
+        menu.set(Menu::Pause);
+    }
+    if ui.button("Rules (F1)").clicked() {
+        rules.open(Menu::None, menu);
+    }
+    let fold = if log.is_open(window) {
+        "Hide log (L)"
+    } else {
+        "Log (L)"
+    };
+    if ui.button(fold).clicked() {
+        log.toggle(window);
+    }
+}
+
+/// Whether the log is open: the player's choice once made (the Log button
+/// or L), until then open in a wide window and folded in a narrow one,
+/// where the table needs the room and the log sits under it.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct LogOpen(pub Option<bool>);
+
+impl LogOpen {
+    pub fn is_open(self, window: egui::Vec2) -> bool {
+        self.0.unwrap_or(!narrow(window))
+    }
+
+    fn toggle(&mut self, window: egui::Vec2) {
+        self.0 = Some(!self.is_open(window));
+    }
+}
+
+/// The log's share of a narrow window's height.
+const LOG_HEIGHT_SHARE: f32 = 0.28;
+
+fn toggle_log_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    window: Option<Single<&Window>>,
+    mut open: ResMut<LogOpen>,
+) {
+    if keys.just_pressed(KeyCode::KeyL)
+        && let Some(window) = window
+    {
+        open.toggle(egui::vec2(window.width(), window.height()));
+    }
+}
+
 pub(super) fn log_panel(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
     log: Res<GameLog>,
+    open: Res<LogOpen>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // As wide in the window at any text size: the tables keep clear of it.
-    let width = LOG_WIDTH / ctx.zoom_factor();
+    let window = ctx.viewport_rect().size();
+    if !open.is_open(window) {
+        return Ok(());
+    }
     let mut root = space.ui(ctx, "log-root");
-    egui::Panel::right("log")
-        .exact_size(width)
-        .resizable(false)
-        .show(&mut root, |ui| {
-            ui.heading("Log");
-            ui.separator();
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for notice in &log.notices {
-                        ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
-                    }
-                    for line in log.shown() {
-                        ui.label(line);
-                    }
-                });
-        });
+    let panel = if narrow(window) {
+        egui::Panel::bottom("log").exact_size(window.y * LOG_HEIGHT_SHARE)
+    } else {
+        // As wide in the window at any text size: the tables keep clear of it.
+        egui::Panel::right("log").exact_size(LOG_WIDTH / ctx.zoom_factor())
+    };
+    panel.resizable(false).show(&mut root, |ui| {
+        ui.heading("Log");
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for notice in &log.notices {
+                    ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
+                }
+                for line in log.shown() {
+                    ui.label(line);
+                }
+            });
+    });
     space.keep_rest(&root);
     Ok(())
 }

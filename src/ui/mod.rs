@@ -9,6 +9,8 @@ mod menus;
 pub use menus::menu_cover;
 mod knowledge;
 mod online;
+pub mod pointer;
+pub use pointer::Pointer;
 pub mod replays;
 pub mod reveal;
 mod screens;
@@ -53,6 +55,7 @@ pub(super) fn plugin(app: &mut App) {
             screens::plugin,
             replays::plugin,
             online::plugin,
+            pointer::plugin,
             frame::plugin,
             menus::plugin,
             screenshot::plugin,
@@ -114,6 +117,27 @@ impl FreeSpace {
         self.keep_rest(&root);
     }
 
+    /// A game's panel beside the table: on the left in a wide window, at
+    /// `width` points; above the table in a narrow one (a phone held
+    /// upright), `share` of the window's height, where `add` scrolls.
+    pub fn side_panel(
+        &mut self,
+        ctx: &egui::Context,
+        id: &'static str,
+        (width, share): (f32, f32),
+        add: impl FnOnce(&mut egui::Ui),
+    ) {
+        let window = ctx.viewport_rect().size();
+        let mut root = self.ui(ctx, id);
+        let panel = if narrow(window) {
+            egui::Panel::top(id).exact_size(window.y * share)
+        } else {
+            egui::Panel::left(id).exact_size(width)
+        };
+        panel.resizable(false).show(&mut root, add);
+        self.keep_rest(&root);
+    }
+
     /// Logical pixels per egui point (above 1 with larger text).
     pub fn zoom(&self) -> f32 {
         self.zoom
@@ -134,6 +158,12 @@ impl FreeSpace {
         self.in_pixels()
             .is_none_or(|rect| rect.contains(egui::pos2(position.x, position.y)))
     }
+}
+
+/// A window too narrow for panels beside the table (in egui points): a
+/// phone held upright, or a small window.
+pub fn narrow(window: egui::Vec2) -> bool {
+    window.x < 640.0 || window.y > window.x
 }
 
 /// Points the camera so that `room` (in table units, around `centre`)

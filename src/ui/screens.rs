@@ -121,49 +121,62 @@ fn game_list(
     if keys.just_pressed(KeyCode::Escape) {
         next.set(Screen::Title);
     }
-    let mut root = space.ui(contexts.ctx_mut()?, "game-list");
+    let ctx = contexts.ctx_mut()?;
+    let narrow = super::narrow(ctx.viewport_rect().size());
+    let mut root = space.ui(ctx, "game-list");
     egui::CentralPanel::default()
-        .frame(egui::Frame::NONE.inner_margin(40.0))
+        .frame(egui::Frame::NONE.inner_margin(if narrow { 16.0 } else { 40.0 }))
         .show(&mut root, |ui| {
             ui.heading(egui::RichText::new("Choose a game").size(40.0));
             ui.add_space(16.0);
-            for (index, game) in GameId::ALL.into_iter().enumerate() {
-                egui::Frame::group(ui.style())
-                    .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
-                    .inner_margin(16.0)
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width().min(760.0));
-                        ui.horizontal(|ui| {
-                            ui.vertical(|ui| {
+            // Scrolls where a short window (a phone on its side) lacks room.
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for (index, game) in GameId::ALL.into_iter().enumerate() {
+                    let shortcut =
+                        [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4][index];
+                    let mut play = keys.just_pressed(shortcut);
+                    egui::Frame::group(ui.style())
+                        .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
+                        .inner_margin(16.0)
+                        .show(ui, |ui| {
+                            ui.set_width(ui.available_width().min(760.0));
+                            let about = |ui: &mut egui::Ui| {
                                 ui.label(
                                     egui::RichText::new(format!("{}. {}", index + 1, game.title()))
                                         .size(24.0)
                                         .strong(),
                                 );
                                 ui.label(game.pitch());
-                            });
-                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                let shortcut =
-                                    [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4]
-                                        [index];
-                                if ui.button(egui::RichText::new("Play").size(20.0)).clicked()
-                                    || keys.just_pressed(shortcut)
-                                {
-                                    commands.insert_resource(Chosen {
-                                        game,
-                                        opponent: Opponent::Computer(settings.default_difficulty),
+                            };
+                            let button = || egui::Button::new(egui::RichText::new("Play").size(20.0));
+                            // Beside the text where there is room, under it on a
+                            // phone, where it would cover the text.
+                            if narrow {
+                                about(ui);
+                                play |= ui.add(button()).clicked();
+                            } else {
+                                ui.horizontal(|ui| {
+                                    ui.vertical(about);
+                                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                                        play |= ui.add(button()).clicked();
                                     });
-                                    next.set(Screen::NewGame);
-                                }
-                            });
+                                });
+                            }
                         });
-                    });
+                    if play {
+                        commands.insert_resource(Chosen {
+                            game,
+                            opponent: Opponent::Computer(settings.default_difficulty),
+                        });
+                        next.set(Screen::NewGame);
+                    }
+                    ui.add_space(10.0);
+                }
                 ui.add_space(10.0);
-            }
-            ui.add_space(10.0);
-            if ui.button("Back").clicked() {
-                next.set(Screen::Title);
-            }
+                if ui.button("Back").clicked() {
+                    next.set(Screen::Title);
+                }
+            });
         });
     Ok(())
 }

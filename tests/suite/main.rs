@@ -10,6 +10,7 @@ mod keys;
 mod online;
 mod online_app;
 mod playouts;
+mod pointer;
 mod referee;
 mod replays;
 mod screenshot;

@@ -1,6 +1,7 @@
-//! Mouse and keyboard on the betting table. In setup: drag a tile into a
-//! slot (or click it, then the slot), − and + under a slot, and keys for
-//! all of it. While a result is on screen, a click or Space moves on.
+//! Mouse, touch and keyboard on the betting table. In setup: drag a tile
+//! into a slot (or click or tap it, then the slot), − and + under a slot,
+//! and keys for all of it. While a result is on screen, a click, a tap or
+//! Space moves on.
 
 use bevy::prelude::*;
 
@@ -14,8 +15,9 @@ use crate::menus::Menu;
 use crate::screens::Screen;
 use crate::session::Shown;
 use crate::ui::key_presses::{digit, is_enter};
+use crate::ui::pointer::TAP_SLOP;
 use crate::ui::tile::covers;
-use crate::ui::{FreeSpace, KeyPresses};
+use crate::ui::{FreeSpace, KeyPresses, Pointer};
 
 /// Where the person's hands are on the setup board.
 #[derive(Resource, Debug, Default)]
@@ -24,7 +26,8 @@ pub struct SetupCursor {
     pub slot: usize,
     /// A tile clicked, waiting for a slot.
     pub selected: Option<u8>,
-    /// A tile held by the mouse, and where the pointer is on the table.
+    /// A tile held by the mouse or a finger, and where the pointer is on
+    /// the table.
     pub dragging: Option<u8>,
     pub pointer: Option<Vec2>,
     /// The slot under a dragged tile.
@@ -39,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SetupCursor>().add_systems(
         Update,
         (
-            setup_mouse
+            setup_pointer
                 .run_if(resource_exists::<Shown<Betting>>)
                 .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None))),
             setup_keyboard,
@@ -72,12 +75,11 @@ fn button_under(point: Vec2) -> Option<(usize, bool)> {
     })
 }
 
-pub(super) fn setup_mouse(
+pub(super) fn setup_pointer(
     shown: Res<Shown<Betting>>,
     pacing: Res<ResultPacing>,
     board: Res<SetupBoard>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Single<&Window>,
+    pointer: Res<Pointer>,
     camera: Single<(&Camera, &GlobalTransform)>,
     space: Res<FreeSpace>,
     pieces: Query<(&Piece, &Transform)>,
@@ -86,11 +88,11 @@ pub(super) fn setup_mouse(
     mut move_on: MessageWriter<MoveOn>,
 ) {
     let (camera, at) = *camera;
-    let point = window
-        .cursor_position()
+    let point = pointer
+        .at
         .filter(|&p| space.contains(p))
         .and_then(|p| camera.viewport_to_world_2d(at, p).ok());
-    if pacing.on_screen(&shown.view).is_some() && point.is_some() && buttons.just_pressed(MouseButton::Left) {
+    if pacing.on_screen(&shown.view).is_some() && point.is_some() && pointer.just_pressed {
         move_on.write(MoveOn);
     }
     if setting_up(&shown).is_none() {
@@ -102,7 +104,7 @@ pub(super) fn setup_mouse(
     let Some(point) = point else {
         return;
     };
-    if buttons.just_pressed(MouseButton::Left) {
+    if pointer.just_pressed {
         if let Some((slot, plus)) = button_under(point) {
             cursor.slot = slot;
             edits.write(if plus {
@@ -130,13 +132,12 @@ pub(super) fn setup_mouse(
             _ => cursor.selected = None,
         }
     }
-    if buttons.just_released(MouseButton::Left)
+    if pointer.just_released
         && let Some(tile) = cursor.dragging.take()
     {
-        let moved = cursor
-            .pressed_at
-            .take()
-            .is_none_or(|p| p.distance(point) > CLICK_SLOP);
+        // A finger wanders more than a mouse does while it taps.
+        let slop = if pointer.touch { TAP_SLOP } else { CLICK_SLOP };
+        let moved = cursor.pressed_at.take().is_none_or(|p| p.distance(point) > slop);
         if !moved {
             // A click: select the tile, or drop a held one onto this tile's slot.
             match (cursor.selected, board.draft.slot_of(tile)) {

@@ -74,7 +74,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .after(crate::AppSystems::Show)
-            .after(super::setup_input::setup_mouse),
+            .after(super::setup_input::setup_pointer),
     )
     .init_resource::<ShownStacks>();
 }

@@ -103,6 +103,9 @@ fn keyboard(
     }
 }
 
+/// The width of − , the slider, + and the typed amount, in points.
+const AMOUNT_ROW_WIDTH: f32 = 330.0;
+
 fn bottom_bar(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
@@ -155,14 +158,23 @@ fn bottom_bar(
             }
         } else {
             ui.label(format!("Pool {}", view.pool));
-            if ui.button("−").clicked() {
-                entry.amount = entry.amount.saturating_sub(1);
+            // One group on a line of its own where the rest of this one is
+            // too short for it (a group cannot wrap by itself); the slider
+            // long enough for a thumb to drag it.
+            if ui.max_rect().right() - ui.cursor().left() < AMOUNT_ROW_WIDTH {
+                ui.end_row();
             }
-            ui.add(egui::Slider::new(&mut entry.amount, 0..=view.pool).show_value(false));
-            if ui.button("+").clicked() {
-                entry.amount = (entry.amount + 1).min(view.pool);
-            }
-            ui.add(egui::DragValue::new(&mut entry.amount).range(0..=view.pool));
+            ui.horizontal(|ui| {
+                if ui.button("−").clicked() {
+                    entry.amount = entry.amount.saturating_sub(1);
+                }
+                ui.spacing_mut().slider_width = 180.0;
+                ui.add(egui::Slider::new(&mut entry.amount, 0..=view.pool).show_value(false));
+                if ui.button("+").clicked() {
+                    entry.amount = (entry.amount + 1).min(view.pool);
+                }
+                ui.add(egui::DragValue::new(&mut entry.amount).range(0..=view.pool));
+            });
             if ui
                 .button(egui::RichText::new("Bid (Enter)").size(20.0).strong())
                 .clicked()

@@ -13,7 +13,7 @@ use crate::session::{Act, Happened, Session, Shown};
 use crate::settings::Settings;
 use crate::ui::table::{Reveal, TableEntity, clear_table, spawn_felt};
 use crate::ui::tile::{Face, TileLook, TilePalette, covers, spawn_tile};
-use crate::ui::{FreeSpace, TABLE_CENTER_X, theme};
+use crate::ui::{FreeSpace, Pointer, TABLE_CENTER_X, theme};
 
 const CENTER_X: f32 = TABLE_CENTER_X;
 const HAND_GAP: f32 = 72.0;
@@ -35,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_added::<Session<Tiles>>),
             (
                 play_sounds,
-                pick_with_mouse.run_if(in_state(crate::menus::Menu::None)),
+                pick_with_pointer.run_if(in_state(crate::menus::Menu::None)),
                 sync_table,
             )
                 .chain()
@@ -281,25 +281,25 @@ fn status_line(names: &[String; 2], view: &TilesView) -> String {
     }
 }
 
-fn pick_with_mouse(
+/// A click or tap on a tile picks it, and a second one plays it.
+fn pick_with_pointer(
     shown: Res<Shown<Tiles>>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Single<&Window>,
+    pointer: Res<Pointer>,
     camera: Single<(&Camera, &GlobalTransform)>,
     pieces: Query<(&Piece, &Transform)>,
     mut choice: ResMut<TileChoice>,
     mut acts: MessageWriter<Act<Tiles>>,
     space: Res<FreeSpace>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left) {
+    if !pointer.tapped {
         return;
     }
     let Some(_seat) = shown.acting else {
         return;
     };
     let (camera, at) = *camera;
-    let Some(point) = window
-        .cursor_position()
+    let Some(point) = pointer
+        .at
         .filter(|&cursor| space.contains(cursor))
         .and_then(|cursor| camera.viewport_to_world_2d(at, cursor).ok())
     else {

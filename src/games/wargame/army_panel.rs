@@ -160,70 +160,65 @@ fn army_panel(
     };
     let book = Rulebook::get();
     let faction = Faction::of_seat(seat);
-    let mut root = space.ui(ctx, "army-root");
     let mut deploy = false;
-    egui::Panel::left("army")
-        .exact_size(340.0)
-        .resizable(false)
-        .show(&mut root, |ui| {
-            ui.heading(format!(
-                "Build your army: {}",
-                if faction == Faction::Thargaton {
-                    "black Thargaton"
-                } else {
-                    "white Vesania"
-                }
-            ));
-            let cost = draft.cost();
-            let budget = game.scenario.budget;
-            ui.add(
-                egui::ProgressBar::new(cost as f32 / budget.max(1) as f32)
-                    .text(format!("{cost} of {budget} points, {} blocks", draft.army.len())),
-            );
-            // Written back only when chosen, so that the board redraws on a
-            // change and not every frame.
-            let mut commander = draft.commander.clone();
-            commander_choice(ui, game, seat, &mut commander);
-            if commander != draft.commander {
-                draft.commander = commander;
+    space.side_panel(ctx, "army", (340.0, 0.4), |ui| {
+        ui.heading(format!(
+            "Build your army: {}",
+            if faction == Faction::Thargaton {
+                "black Thargaton"
+            } else {
+                "white Vesania"
             }
-            ui.separator();
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for card in book
-                    .units
-                    .iter()
-                    .filter(|c| c.faction == faction && game.scenario.allows_unit(&c.id))
-                {
-                    let bought = draft.army.iter().filter(|p| p.class == card.id).count();
-                    egui::Frame::group(ui.style()).show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        ui.horizontal(|ui| {
-                            let room = cost + card.cost <= budget
-                                && bought < book.army.most_of_a_class
-                                && draft.army.len() < book.army.most_blocks;
-                            if ui
-                                .add_enabled(room, egui::Button::new(format!("+ {}", card.cost)))
-                                .on_hover_text(format!("Buy a block for {} points", card.cost))
-                                .clicked()
-                            {
-                                draft.buy(game, seat, &card.id);
-                            }
-                            super::block_face::icon(ui, 30.0, seat, card.kind, Some(card.emblem));
-                            ui.vertical(|ui| {
-                                let count = if bought > 0 {
-                                    format!("  ×{bought}")
-                                } else {
-                                    String::new()
-                                };
-                                ui.label(egui::RichText::new(format!("{}{count}", card.name)).strong());
-                                ui.add(egui::Label::new(egui::RichText::new(card_line(card)).small()).wrap());
-                            });
+        ));
+        let cost = draft.cost();
+        let budget = game.scenario.budget;
+        ui.add(
+            egui::ProgressBar::new(cost as f32 / budget.max(1) as f32)
+                .text(format!("{cost} of {budget} points, {} blocks", draft.army.len())),
+        );
+        // Written back only when chosen, so that the board redraws on a
+        // change and not every frame.
+        let mut commander = draft.commander.clone();
+        commander_choice(ui, game, seat, &mut commander);
+        if commander != draft.commander {
+            draft.commander = commander;
+        }
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for card in book
+                .units
+                .iter()
+                .filter(|c| c.faction == faction && game.scenario.allows_unit(&c.id))
+            {
+                let bought = draft.army.iter().filter(|p| p.class == card.id).count();
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        let room = cost + card.cost <= budget
+                            && bought < book.army.most_of_a_class
+                            && draft.army.len() < book.army.most_blocks;
+                        if ui
+                            .add_enabled(room, egui::Button::new(format!("+ {}", card.cost)))
+                            .on_hover_text(format!("Buy a block for {} points", card.cost))
+                            .clicked()
+                        {
+                            draft.buy(game, seat, &card.id);
+                        }
+                        super::block_face::icon(ui, 30.0, seat, card.kind, Some(card.emblem));
+                        ui.vertical(|ui| {
+                            let count = if bought > 0 {
+                                format!("  ×{bought}")
+                            } else {
+                                String::new()
+                            };
+                            ui.label(egui::RichText::new(format!("{}{count}", card.name)).strong());
+                            ui.add(egui::Label::new(egui::RichText::new(card_line(card)).small()).wrap());
                         });
                     });
-                }
-            });
+                });
+            }
         });
-    space.keep_rest(&root);
+    });
     let check = game.check_build(seat, &draft.commander, &draft.army);
     let text = match (&draft.problem, &check, draft.moving) {
         (Some(p), _, _) => p.clone(),
@@ -237,7 +232,7 @@ fn army_panel(
         }
         (_, Err(e), _) => e.clone(),
         (_, Ok(()), _) => {
-            "Click a block, then a hex of your first row, to move it; right-click removes it. Keys: N steps through your blocks, Enter picks one up and puts it down, Backspace removes it.".into()
+            "Click or tap a block, then a hex of your first row, to move it; a right-click or a long press removes it. Keys: N steps through your blocks, Enter picks one up and puts it down, Backspace removes it.".into()
         }
     };
     let mut root = space.ui(ctx, "army-bar-root");

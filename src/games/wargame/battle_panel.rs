@@ -58,26 +58,21 @@ fn side_panel(
     let game = &shown.view.seen;
     let me = shown.seat;
     let names = shown.names.clone();
-    let mut root = space.ui(contexts.ctx_mut()?, "battle-side");
-    egui::Panel::left("battle-side")
-        .exact_size(300.0)
-        .resizable(false)
-        .show(&mut root, |ui| {
-            ui.label(egui::RichText::new(game.scenario.label()).strong().size(18.0));
-            let limit = game.scenario.turn_limit;
-            ui.label(if limit > 0 {
-                format!("Round {} of {limit}", game.round.max(1))
-            } else {
-                format!("Round {}", game.round.max(1))
-            });
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for seat in [1 - me, me] {
-                    ui.separator();
-                    side_card(ui, game, seat, me, &names[seat], &mut selection);
-                }
-            });
+    space.side_panel(contexts.ctx_mut()?, "battle-side", (300.0, 0.3), |ui| {
+        ui.label(egui::RichText::new(game.scenario.label()).strong().size(18.0));
+        let limit = game.scenario.turn_limit;
+        ui.label(if limit > 0 {
+            format!("Round {} of {limit}", game.round.max(1))
+        } else {
+            format!("Round {}", game.round.max(1))
         });
-    space.keep_rest(&root);
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for seat in [1 - me, me] {
+                ui.separator();
+                side_card(ui, game, seat, me, &names[seat], &mut selection);
+            }
+        });
+    });
     Ok(())
 }
 

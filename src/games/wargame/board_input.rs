@@ -1,6 +1,7 @@
-//! The board under mouse and keyboard: pan (arrow keys, right or middle
-//! drag) and zoom (wheel, + and -, Home resets); the hex under the mouse;
-//! and clicks, turned into the action they stand for. Keys: a hex cursor
+//! The board under mouse, touch and keyboard: pan (arrow keys, right or
+//! middle drag, a finger's drag) and zoom (wheel, + and -, a pinch, Home
+//! resets); the hex under the pointer; and clicks and taps (a long press
+//! for a right-click), turned into the action they stand for. Keys: a hex cursor
 //! (N, Shift+N, Shift+arrows) with Enter for a click and Backspace for a
 //! right-click, Space ends the activation, E the turn, A-D pick the aid
 //! card's option, O the commander's order, 1-9 the action bar's buttons,
@@ -20,7 +21,7 @@ use super::undo::UndoStep;
 use crate::menus::Menu;
 use crate::screens::{InGame, Screen};
 use crate::session::{Act, Shown};
-use crate::ui::{FreeSpace, fit_camera};
+use crate::ui::{FreeSpace, Pointer, fit_camera};
 
 /// A click on a board hex.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +55,10 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             // A click on a window over the board (a hex's choices) is the
             // window's, not the hex's beneath.
-            (pan_and_zoom, mouse.run_if(not(egui_wants_any_pointer_input)))
+            (
+                pan_and_zoom,
+                pointer_on_hexes.run_if(not(egui_wants_any_pointer_input)),
+            )
                 .chain()
                 .before(keys)
                 .run_if(at_the_board)
@@ -105,6 +109,9 @@ fn pan_and_zoom(
     keys: Res<ButtonInput<KeyCode>>,
     watching: Option<Res<crate::session::Watching>>,
     buttons: Res<ButtonInput<MouseButton>>,
+    pointer: Res<Pointer>,
+    space: Res<FreeSpace>,
+    camera: Single<(&Camera, &GlobalTransform)>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
@@ -128,6 +135,20 @@ fn pan_and_zoom(
     if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
         pan += Vec2::new(-motion.delta.x, motion.delta.y) * view.zoom;
     }
+    // A finger drags the board along under it, when it touched the board
+    // and not a panel.
+    if pointer.drag != Vec2::ZERO
+        && let Some(at) = pointer.at
+        && pointer.start.is_some_and(|start| space.contains(start))
+    {
+        let (camera, place) = *camera;
+        if let (Ok(now), Ok(before)) = (
+            camera.viewport_to_world_2d(place, at),
+            camera.viewport_to_world_2d(place, at - pointer.drag),
+        ) {
+            pan -= now - before;
+        }
+    }
     let mut zoom = 1.0;
     if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
         zoom /= 1.2;
@@ -137,6 +158,9 @@ fn pan_and_zoom(
     }
     if scroll.delta.y != 0.0 {
         zoom *= (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1).max(0.5);
+    }
+    if pointer.start.is_some_and(|start| space.contains(start)) {
+        zoom /= pointer.pinch;
     }
     if keys.just_pressed(KeyCode::Home) {
         *view = View::default();
@@ -241,9 +265,10 @@ fn reset_camera(camera: Single<(&mut Transform, &mut Projection), With<Camera2d>
     }
 }
 
-fn mouse(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Single<&Window>,
+/// Clicks and taps on a hex; a right-click or a long press is the
+/// secondary click.
+fn pointer_on_hexes(
+    pointer: Res<Pointer>,
     camera: Single<(&Camera, &GlobalTransform)>,
     space: Res<FreeSpace>,
     board: Res<BoardLayout>,
@@ -251,8 +276,8 @@ fn mouse(
     mut clicks: MessageWriter<BoardClick>,
 ) {
     let (camera, at) = *camera;
-    let hex = window
-        .cursor_position()
+    let hex = pointer
+        .at
         .filter(|&cursor| space.contains(cursor))
         .and_then(|cursor| camera.viewport_to_world_2d(at, cursor).ok())
         .and_then(|point| board.coord(point));
@@ -260,13 +285,13 @@ fn mouse(
         selection.hover = hex;
     }
     let Some(at) = hex else { return };
-    if buttons.any_just_pressed([MouseButton::Left, MouseButton::Right]) && selection.cursor.is_some() {
+    if (pointer.tapped || pointer.secondary) && selection.cursor.is_some() {
         selection.cursor = None;
     }
-    if buttons.just_pressed(MouseButton::Left) {
+    if pointer.tapped {
         clicks.write(BoardClick { at, secondary: false });
     }
-    if buttons.just_pressed(MouseButton::Right) {
+    if pointer.secondary {
         clicks.write(BoardClick { at, secondary: true });
     }
 }

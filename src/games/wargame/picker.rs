@@ -114,16 +114,23 @@ fn picker(
     if keys.just_pressed(KeyCode::KeyO) {
         crate::web::open_scenario_file();
     }
-    let mut root = space.ui(contexts.ctx_mut()?, "wargame-picker");
+    let ctx = contexts.ctx_mut()?;
+    let narrow = crate::ui::narrow(ctx.viewport_rect().size());
+    let mut root = space.ui(ctx, "wargame-picker");
     egui::CentralPanel::default()
         .frame(
             egui::Frame::NONE
-                .inner_margin(24.0)
+                .inner_margin(if narrow { 10.0 } else { 24.0 })
                 .fill(egui::Color32::from_black_alpha(120)),
         )
         .show(&mut root, |ui| {
             ui.horizontal(|ui| {
-                ui.heading(egui::RichText::new("Black & White: choose a battle").size(32.0));
+                let title = if narrow {
+                    "Choose a battle"
+                } else {
+                    "Black & White: choose a battle"
+                };
+                ui.heading(egui::RichText::new(title).size(if narrow { 24.0 } else { 32.0 }));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui.button("Back (Esc)").clicked() {
                         next.set(Screen::GameList);
@@ -132,7 +139,7 @@ fn picker(
             });
             match &saved.0 {
                 Ok(Some(battle)) => {
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         ui.label(format!("Saved battle: {}", battle.describe()));
                         if ui.button(egui::RichText::new("Resume").strong()).clicked() {
                             resume.write(ResumeBattle);
@@ -145,22 +152,32 @@ fn picker(
                 }
             }
             ui.separator();
-            ui.columns(2, |columns| {
-                scenario_list(&mut columns[0], &catalogue, &folder, &mut picked);
+            let card = |ui: &mut egui::Ui, picked: &mut Picked, chosen: &mut Chosen| {
                 let entry = &catalogue.entries[picked.entry];
                 match &entry.scenario {
-                    Ok(scenario) => {
-                        go |= scenario_card(&mut columns[1], scenario, &mut picked, &mut chosen);
-                    }
+                    Ok(scenario) => scenario_card(ui, scenario, picked, chosen),
                     Err(e) => {
-                        columns[1].heading(&entry.file);
-                        columns[1].colored_label(
+                        ui.heading(&entry.file);
+                        ui.colored_label(
                             egui::Color32::from_rgb(240, 140, 110),
                             format!("This scenario cannot be played:\n{e}"),
                         );
+                        false
                     }
                 }
-            });
+            };
+            if narrow {
+                // A phone upright: the list above, the chosen battle below.
+                let list = egui::vec2(ui.available_width(), ui.available_height() * 0.4);
+                ui.allocate_ui(list, |ui| scenario_list(ui, &catalogue, &folder, &mut picked));
+                ui.separator();
+                go |= card(ui, &mut picked, &mut chosen);
+            } else {
+                ui.columns(2, |columns| {
+                    scenario_list(&mut columns[0], &catalogue, &folder, &mut picked);
+                    go |= card(&mut columns[1], &mut picked, &mut chosen);
+                });
+            }
         });
     if go && let Ok(scenario) = &catalogue.entries[picked.entry].scenario {
         commands.insert_resource(Prepared::<Wargame> {
@@ -273,15 +290,22 @@ fn scenario_card(ui: &mut egui::Ui, scenario: &Scenario, picked: &mut Picked, ch
         .auto_shrink([false, false])
         .show(ui, |ui| {
             // Start stands beside the title, where a short window still
-            // shows it (below the card's options it fell off at 720 pixels).
-            ui.horizontal(|ui| {
-                ui.heading(egui::RichText::new(scenario.label()).size(26.0));
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let start = egui::Button::new(egui::RichText::new("Start (Enter)").size(19.0).strong())
-                        .selected(true);
-                    go = ui.add(start).clicked();
+            // shows it (below the card's options it fell off at 720 pixels);
+            // under it in a narrow one, which has no room beside.
+            let start =
+                egui::Button::new(egui::RichText::new("Start (Enter)").size(19.0).strong()).selected(true);
+            let title = egui::RichText::new(scenario.label()).size(26.0);
+            if crate::ui::narrow(ui.ctx().viewport_rect().size()) {
+                ui.heading(title);
+                go = ui.add(start).clicked();
+            } else {
+                ui.horizontal(|ui| {
+                    ui.heading(title);
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        go = ui.add(start).clicked();
+                    });
                 });
-            });
+            }
             ui.label(egui::RichText::new(scenario.kind.label()).italics());
             ui.label(&scenario.about);
             if let Ok(map) = scenario.validate() {
