@@ -160,6 +160,16 @@ impl FreeSpace {
     }
 }
 
+/// Adds `add` as one group to a wrapping row (a bottom bar's), on a line
+/// of its own where what is left of this one is narrower than `width`
+/// points: a group cannot wrap by itself, and would run off the window.
+pub fn wrapped_group(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
+    if ui.max_rect().right() - ui.cursor().left() < width {
+        ui.end_row();
+    }
+    ui.horizontal(add);
+}
+
 /// A window too narrow for panels beside the table (in egui points): a
 /// phone held upright, or a small window.
 pub fn narrow(window: egui::Vec2) -> bool {

@@ -11,6 +11,7 @@ use super::clocks::{BettingClock, turn_slot};
 use super::pacing::{MoveOn, ResultPacing};
 use super::rules::{Betting, BettingAction, BettingView, Phase, Pull, SLOTS, SlotOutcome, Sourcing};
 use super::setup_board::{SetupBoard, SetupEdit, setting_up};
+use super::setup_input::SetupCursor;
 use crate::menus::Menu;
 use crate::rules::{Seat, other};
 use crate::screens::Screen;
@@ -152,6 +153,7 @@ fn bottom_bar(
     mut space: ResMut<FreeSpace>,
     shown: Res<Shown<Betting>>,
     board: Res<SetupBoard>,
+    cursor: Res<SetupCursor>,
     clock_state: Res<BettingClock>,
     pacing: Res<ResultPacing>,
     mut picker: ResMut<ChipPicker>,
@@ -168,7 +170,7 @@ fn bottom_bar(
     space.bottom_bar(contexts.ctx_mut()?, "betting-hud", |ui| {
         let running = clock_state.running(me, turn_slot(&view));
         if view.phase == Phase::Setup {
-            setup_bar(ui, &shown, &board, running, clock_state.full, &mut edits);
+            setup_bar(ui, &shown, &board, cursor.slot, running, clock_state.full, &mut edits);
             return;
         }
         ui.label(
@@ -238,6 +240,7 @@ fn setup_bar(
     ui: &mut egui::Ui,
     shown: &Shown<Betting>,
     board: &SetupBoard,
+    slot: usize,
     running: Option<f32>,
     full: f32,
     edits: &mut MessageWriter<SetupEdit>,
@@ -259,6 +262,26 @@ fn setup_bar(
             .size(19.0)
             .strong(),
     );
+    // The highlighted slot's chips, with buttons a finger can hit: the −
+    // and + on the table are small on a phone. A click or tap on a slot
+    // (or the arrow keys) moves the highlight.
+    crate::ui::wrapped_group(ui, 210.0, |ui| {
+        let big = |text: &str| {
+            egui::Button::new(egui::RichText::new(text).size(22.0)).min_size(egui::vec2(44.0, 36.0))
+        };
+        ui.label(format!("Slot {}:", slot + 1));
+        if ui.add(big("−")).clicked() {
+            edits.write(SetupEdit::RemoveChip { slot });
+        }
+        ui.label(
+            egui::RichText::new(board.draft.chips[slot].to_string())
+                .size(19.0)
+                .strong(),
+        );
+        if ui.add(big("+")).clicked() {
+            edits.write(SetupEdit::AddChip { slot });
+        }
+    });
     let ready = board.draft.arrangement();
     let lock = egui::Button::new(egui::RichText::new("Lock (Enter)").size(19.0).strong());
     let response = ui.add_enabled(ready.is_ok(), lock);

@@ -158,13 +158,8 @@ fn bottom_bar(
             }
         } else {
             ui.label(format!("Pool {}", view.pool));
-            // One group on a line of its own where the rest of this one is
-            // too short for it (a group cannot wrap by itself); the slider
-            // long enough for a thumb to drag it.
-            if ui.max_rect().right() - ui.cursor().left() < AMOUNT_ROW_WIDTH {
-                ui.end_row();
-            }
-            ui.horizontal(|ui| {
+            // The slider long enough for a thumb to drag it.
+            crate::ui::wrapped_group(ui, AMOUNT_ROW_WIDTH, |ui| {
                 if ui.button("−").clicked() {
                     entry.amount = entry.amount.saturating_sub(1);
                 }

@@ -65,6 +65,7 @@ fn bottom_bar(
     shown: Res<Shown<Tiles>>,
     mut choice: ResMut<TileChoice>,
     settings: Res<Settings>,
+    watching: Option<Res<crate::session::Watching>>,
     mut acts: MessageWriter<Act<Tiles>>,
 ) -> Result {
     if shown.curtain.is_some() {
@@ -93,6 +94,8 @@ fn bottom_bar(
                 names[other(me)],
                 view.led.map(Colour::name).unwrap_or("face-down")
             ),
+            // A replay's player does not think: the next action is on record.
+            (None, Some(seat)) if watching.is_some() => format!("{} to play.", names[seat]),
             (None, Some(seat)) => format!("{} is thinking…", names[seat]),
             (None, None) => "Game over.".into(),
         };
