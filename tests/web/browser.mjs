@@ -4,7 +4,8 @@
 // and takes screenshots; it also changes a setting and finds it in the
 // browser's storage, opens the page with broken stored settings, and opens
 // a scenario file in the wargame's picker before building an army, and
-// watches a replay kept in the browser's storage, plays a game of tiles
+// watches a replay kept in the browser's storage, plays a tile of tiles
+// and a bid of bidding by touch at a phone's size, plays a game of tiles
 // against the native server's computer, and visits the page twice
 // to find the wasm downloaded once. Fails
 // on a blank canvas or any console error.
@@ -48,6 +49,20 @@ const browser = await chromium.launch({
 });
 
 const SETTINGS_KEY = "black-and-white/settings.ron";
+// Where things stand on a phone held upright, in CSS pixels: read off the
+// screenshots this test takes (the layout is the app's at 390 x 844).
+const PHONE = {
+  size: { width: 390, height: 844 },
+  titlePlay: { x: 195, y: 444 },
+  gamePlay: (index) => ({ x: 63, y: 205 + index * 171 }),
+  start: { x: 73, y: 535 },
+  hand: { x: 80, y: 491, step: 28.7 },
+  play: { x: 351, y: 808 },
+  slider: { from: { x: 57, y: 767 }, to: { x: 140, y: 767 } },
+  bid: { x: 67, y: 808 },
+  seal: { x: 90, y: 808 },
+};
+
 const errors = [];
 let failed = false;
 try {
@@ -165,6 +180,51 @@ try {
   await settle(watching);
   if ((await logLines()) <= atStart) throw new Error(`stepping the replay left the log at ${atStart} lines`);
   await check(watching, "replay-tiles", { minColours: 50, felt: true });
+  // A page left playing slows every later one's frames past what egui
+  // counts as a tap.
+  await watching.context().close();
+
+  // By touch alone on a phone held upright (Chromium's touch emulation at
+  // 390 x 844): the title's Play, the game list's Play, Start, then a tile
+  // of tiles picked and played, and in bidding the slider dragged, Bid and
+  // Seal, each by taps.
+  const tiles = await openPhone();
+  await tapToNewGame(tiles, 0);
+  await tapTo(tiles, PHONE.start, "playing");
+  await settle(tiles);
+  const tilesLines = () => tiles.getAttribute("body", "data-log-lines").then(Number);
+  const tilesBefore = await tilesLines();
+  let tapped = false;
+  // Each tile of the hand in turn (the computer may hold the lead a
+  // moment), then Play, until the log tells of our tile.
+  for (let attempt = 0; attempt < 18 && !tapped; attempt++) {
+    await tap(tiles, { x: PHONE.hand.x + (attempt % 9) * PHONE.hand.step, y: PHONE.hand.y });
+    await tap(tiles, PHONE.play);
+    tapped = (await tilesLines()) >= tilesBefore + 2;
+  }
+  await settle(tiles);
+  await check(tiles, "phone-tiles", { minColours: 50 });
+  if (!tapped) throw new Error(`no tile was played by taps: the log stayed at ${await tilesLines()} lines`);
+  await tiles.context().close();
+
+  const bidding = await openPhone();
+  await tapToNewGame(bidding, 1);
+  await tapTo(bidding, PHONE.start, "playing");
+  await settle(bidding);
+  const bidLines = () => bidding.getAttribute("body", "data-log-lines").then(Number);
+  const bidBefore = await bidLines();
+  let bid = false;
+  for (let attempt = 0; attempt < 6 && !bid; attempt++) {
+    await drag(bidding, PHONE.slider.from, PHONE.slider.to);
+    await tap(bidding, PHONE.bid);
+    if (attempt === 0) await check(bidding, "phone-bidding-seal", { minColours: 20 });
+    await tap(bidding, PHONE.seal);
+    bid = (await bidLines()) > bidBefore;
+  }
+  await settle(bidding);
+  await check(bidding, "phone-bidding", { minColours: 50 });
+  if (!bid) throw new Error(`no bid was sealed by taps: the log stayed at ${await bidLines()} lines`);
+  await bidding.context().close();
 
   // Online: the native server, the page's settings naming it, "Play
   // online" (O on the title), the server's computer (N), Enter, and a
@@ -271,6 +331,76 @@ async function startServer() {
     child.on("exit", (code) => reject(new Error(`the server (${bin}) exited with ${code}`)));
   });
   return { process: child, url: `ws://127.0.0.1:${port}` };
+}
+
+/// A fresh page as a phone shows it: touch and no mouse. At one device
+/// pixel to a CSS pixel: headless Chromium's emulated scale (3 on a real
+/// phone) reports the canvas's device-pixel size in CSS pixels, so winit
+/// would lay the game out for a screen a third as wide.
+async function openPhone() {
+  const context = await browser.newContext({
+    viewport: PHONE.size,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`page: ${error.message}`));
+  await page.goto(url);
+  await page.waitForSelector('body[data-screen="title"]', { timeout: 180_000 });
+  await settle(page);
+  return page;
+}
+
+/// From the title to the new-game screen of the `index`-th game, by taps.
+async function tapToNewGame(page, index) {
+  await check(page, "phone-title", { minColours: 20 });
+  await tapTo(page, PHONE.titlePlay, "gamelist");
+  await settle(page);
+  await check(page, "phone-games", { minColours: 20 });
+  await tapTo(page, PHONE.gamePlay(index), "newgame");
+  await settle(page);
+  await check(page, "phone-new-game", { minColours: 20 });
+}
+
+/// A finger's tap, held a quarter of a second as a person's is: touched
+/// and lifted within one frame, egui sees the finger gone before the
+/// press reaches a button (frames are slow under a software renderer).
+async function tap(page, at) {
+  await drag(page, at, at, 1, 250);
+  await page.waitForTimeout(500);
+}
+
+/// Taps `at` until the page shows `screen`: a tap during a frame that
+/// stalls for most of a second (a new screen's first frames under the
+/// software renderer) is too long a press for egui to count as a click,
+/// and a person would tap again.
+async function tapTo(page, at, screen) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await tap(page, at);
+    const shown = await page
+      .waitForSelector(`body[data-screen="${screen}"]`, { timeout: 10_000 })
+      .then(() => true, () => false);
+    if (shown) return;
+  }
+  throw new Error(`three taps at ${at.x}, ${at.y} did not open the ${screen} screen`);
+}
+
+/// A finger's drag from `from` to `to` in `steps` moves `pause` ms apart,
+/// as the browser's touch events.
+async function drag(page, from, to, steps = 8, pause = 60) {
+  const cdp = await page.context().newCDPSession(page);
+  const point = (t) => [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(0) });
+  for (let step = 1; step <= steps; step++) {
+    await page.waitForTimeout(pause);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point(step / steps) });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+  await page.waitForTimeout(250);
 }
 
 /// A fresh page on the new-game screen of the game listed `key`-th.
