@@ -28,6 +28,9 @@ pub struct Pointer {
     pub secondary: bool,
     /// The pointer is a finger: there is nothing to hover.
     pub touch: bool,
+    /// A finger has touched the window since the app started: controls
+    /// too small for one get larger twins.
+    pub fingers: bool,
     /// Where the finger that presses first touched: a drag that began on
     /// a panel is the panel's.
     pub start: Option<Vec2>,
@@ -90,6 +93,7 @@ fn read_pointer(
             next.secondary = buttons.just_pressed(MouseButton::Right);
         }
     }
+    next.fingers = pointer.fingers || next.touch;
     if *pointer != next {
         *pointer = next;
     }

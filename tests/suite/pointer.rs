@@ -54,6 +54,7 @@ fn a_lift_near_the_touch_is_a_tap_where_it_lifted() {
         !after.tapped && after.at.is_none(),
         "nothing is left under a lifted finger: {after:?}"
     );
+    assert!(after.fingers, "a finger has touched: the larger controls stay");
 }
 
 #[test]
@@ -161,7 +162,7 @@ fn a_mouse_clicks_where_it_presses() {
     };
     press(&mut app, MouseButton::Left);
     let pointer = frame(&mut app);
-    assert!(pointer.tapped && pointer.just_pressed && !pointer.touch);
+    assert!(pointer.tapped && pointer.just_pressed && !pointer.touch && !pointer.fingers);
     assert!(!frame(&mut app).tapped, "a held button clicked once");
     press(&mut app, MouseButton::Right);
     assert!(frame(&mut app).secondary);

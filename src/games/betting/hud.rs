@@ -154,6 +154,7 @@ fn bottom_bar(
     shown: Res<Shown<Betting>>,
     board: Res<SetupBoard>,
     cursor: Res<SetupCursor>,
+    pointer: Res<crate::ui::Pointer>,
     clock_state: Res<BettingClock>,
     pacing: Res<ResultPacing>,
     mut picker: ResMut<ChipPicker>,
@@ -170,7 +171,9 @@ fn bottom_bar(
     space.bottom_bar(contexts.ctx_mut()?, "betting-hud", |ui| {
         let running = clock_state.running(me, turn_slot(&view));
         if view.phase == Phase::Setup {
-            setup_bar(ui, &shown, &board, cursor.slot, running, clock_state.full, &mut edits);
+            let finger_sized = pointer.fingers || crate::ui::narrow(ui.ctx().viewport_rect().size());
+            let slot = (cursor.slot, finger_sized);
+            setup_bar(ui, &shown, &board, slot, running, clock_state.full, &mut edits);
             return;
         }
         ui.label(
@@ -240,7 +243,7 @@ fn setup_bar(
     ui: &mut egui::Ui,
     shown: &Shown<Betting>,
     board: &SetupBoard,
-    slot: usize,
+    (slot, finger_sized): (usize, bool),
     running: Option<f32>,
     full: f32,
     edits: &mut MessageWriter<SetupEdit>,
@@ -262,26 +265,29 @@ fn setup_bar(
             .size(19.0)
             .strong(),
     );
-    // The highlighted slot's chips, with buttons a finger can hit: the −
-    // and + on the table are small on a phone. A click or tap on a slot
-    // (or the arrow keys) moves the highlight.
-    crate::ui::wrapped_group(ui, 210.0, |ui| {
-        let big = |text: &str| {
-            egui::Button::new(egui::RichText::new(text).size(22.0)).min_size(egui::vec2(44.0, 36.0))
-        };
-        ui.label(format!("Slot {}:", slot + 1));
-        if ui.add(big("−")).clicked() {
-            edits.write(SetupEdit::RemoveChip { slot });
-        }
-        ui.label(
-            egui::RichText::new(board.draft.chips[slot].to_string())
-                .size(19.0)
-                .strong(),
-        );
-        if ui.add(big("+")).clicked() {
-            edits.write(SetupEdit::AddChip { slot });
-        }
-    });
+    // The highlighted slot's chips, with buttons a finger can hit, for a
+    // phone or once a finger has touched: the − and + on the table are
+    // small there. A click or tap on a slot (or the arrow keys) moves the
+    // highlight.
+    if finger_sized {
+        crate::ui::wrapped_group(ui, 210.0, |ui| {
+            let big = |text: &str| {
+                egui::Button::new(egui::RichText::new(text).size(22.0)).min_size(egui::vec2(44.0, 36.0))
+            };
+            ui.label(format!("Slot {}:", slot + 1));
+            if ui.add(big("−")).clicked() {
+                edits.write(SetupEdit::RemoveChip { slot });
+            }
+            ui.label(
+                egui::RichText::new(board.draft.chips[slot].to_string())
+                    .size(19.0)
+                    .strong(),
+            );
+            if ui.add(big("+")).clicked() {
+                edits.write(SetupEdit::AddChip { slot });
+            }
+        });
+    }
     let ready = board.draft.arrangement();
     let lock = egui::Button::new(egui::RichText::new("Lock (Enter)").size(19.0).strong());
     let response = ui.add_enabled(ready.is_ok(), lock);
