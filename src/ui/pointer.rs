@@ -142,10 +142,10 @@ fn read_fingers(touches: &Touches, mut gesture: Gesture, now: f32, pointer: &mut
         [one] if gesture.moved => pointer.drag = one.delta(),
         [a, b, ..] => {
             pointer.drag = (a.delta() + b.delta()) / 2.0;
-            let now = a.position().distance(b.position());
-            let before = a.previous_position().distance(b.previous_position());
-            if now > 1.0 && before > 1.0 {
-                pointer.pinch = now / before;
+            let apart = a.position().distance(b.position());
+            let apart_before = a.previous_position().distance(b.previous_position());
+            if apart > 1.0 && apart_before > 1.0 {
+                pointer.pinch = apart / apart_before;
             }
         }
         _ => {}
