@@ -2,5 +2,6 @@
 //! table and HUD around it are the folder above.
 
 pub(super) mod ai;
+mod hard;
 pub mod knowledge;
 pub mod rules;
