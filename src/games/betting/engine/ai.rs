@@ -9,8 +9,7 @@ use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng, seq::SliceRandom};
 
 use super::rules::{
-    Betting, BettingAction, BettingView, CHIPS, Phase, Placement, Pull, SLOTS, SlotOutcome, Sourcing,
-    random_arrangement,
+    Betting, BettingAction, BettingView, CHIPS, Phase, Placement, Pull, SLOTS, Sourcing, random_arrangement,
 };
 use crate::rules::{Bot, Colour, Considered, Level, Thought, other};
 
@@ -19,8 +18,9 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Betting>> {
     let style = match level {
         Level::Random => return Box::new(RandomBot(rng)),
         Level::Easy => Style {
-            strength: 1.0,
+            strength: 0.5,
             bluffs: 0.0,
+            slips: EASY_SLIPS,
             counting: false,
             reading: false,
             pricing: false,
@@ -28,13 +28,15 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Betting>> {
         Level::Normal => Style {
             strength: 3.0,
             bluffs: 0.0,
+            slips: 0.0,
             counting: true,
             reading: false,
             pricing: false,
         },
         Level::Hard => Style {
-            strength: 4.0,
-            bluffs: 0.35,
+            strength: 10.0,
+            bluffs: 0.25,
+            slips: 0.0,
             counting: true,
             reading: true,
             pricing: true,
@@ -70,6 +72,8 @@ struct Style {
     /// The chance of stacking one low tile like a high one, a bluff that
     /// keeps a player who reads stacks from folding to every tall one.
     bluffs: f64,
+    /// The share of match-or-fold decisions made at random.
+    slips: f64,
     /// Rule out the opponent's tiles already shown.
     counting: bool,
     /// Weigh the opponent's possible tiles by the stack they put on them.
@@ -78,6 +82,10 @@ struct Style {
     /// pull from the weakest tiles first.
     pricing: bool,
 }
+
+/// Easy decides six slots in ten at random, so that a newcomer who
+/// reads its stacks can beat it.
+const EASY_SLIPS: f64 = 0.6;
 
 struct Player {
     rng: GameRng,
@@ -142,6 +150,18 @@ impl Player {
         else {
             return BettingAction::Fold;
         };
+        if self.rng.random_bool(self.style.slips) {
+            self.thought = Some(Thought::ranked(
+                "a match or fold at random (a slip it makes on purpose)".into(),
+                Vec::new(),
+                0,
+            ));
+            return if self.rng.random_bool(0.5) {
+                BettingAction::Match(None)
+            } else {
+                BettingAction::Fold
+            };
+        }
         let me = view.seat;
         let them = other(me);
         let odds = Odds::of(mine, &self.candidates(view, colours[them], chips[them]));
@@ -179,18 +199,15 @@ impl Player {
 
     /// The opponent's possible tiles of `colour` with their weights.
     fn candidates(&self, view: &BettingView, colour: Colour, stack: u8) -> Vec<(u8, f64)> {
-        let shown = shown_tiles(view, other(view.seat));
+        let them = other(view.seat);
+        if self.style.reading {
+            return read_tile(view, colour, stack);
+        }
+        let shown = shown_tiles(view, them);
         (0..SLOTS as u8)
             .filter(|&t| Colour::of(t) == colour)
             .filter(|t| !self.style.counting || !shown.contains(t))
-            .map(|t| {
-                let weight = if self.style.reading {
-                    stack_likelihood(t, stack, &view.history, other(view.seat))
-                } else {
-                    1.0
-                };
-                (t, weight)
-            })
+            .map(|t| (t, 1.0))
             .collect()
     }
 
@@ -292,28 +309,74 @@ fn shown_tiles(view: &BettingView, seat: usize) -> Vec<u8> {
         .collect()
 }
 
-/// How likely a stack is on a tile, if the opponent stacks chips by tile
-/// strength as strongly as their showdowns so far suggest.
-fn stack_likelihood(tile: u8, stack: u8, history: &[super::rules::SlotResult], seat: usize) -> f64 {
-    let shown: Vec<(u8, u8)> = history
-        .iter()
-        .filter(|r| r.outcome == SlotOutcome::Showdown)
-        .filter_map(|r| r.tiles.map(|t| (t[seat], r.bets[seat])))
+/// The ways of stacking Hard weighs: chips by (tile + 1) to these powers.
+const POWERS: [f64; 6] = [0.0, 1.0, 2.0, 3.0, 4.0, 6.0];
+
+/// The share of stacks that follow no way of stacking at all (bluffs).
+const OUTLIERS: f64 = 0.1;
+
+/// How likely `stack` is on `tile` under each way of stacking, with a
+/// share for a stack of any height.
+fn stack_chances(tile: u8, stack: u8) -> [f64; POWERS.len()] {
+    POWERS.map(|k| (1.0 - OUTLIERS) * extra_chips_likelihood(tile, stack, k) + OUTLIERS / 21.0)
+}
+
+/// The opponent's face-down tiles of `colour`, each weighed by the chance
+/// that it is the one under the current `stack`: every assignment of those
+/// tiles to this slot and to the slots of that colour they folded or won by
+/// a fold (whose stacks were seen, whose tiles were not) counts, weighed by
+/// how likely each stack is on its tile under each way of stacking, each
+/// way weighed by how well it explains the showdowns.
+fn read_tile(view: &BettingView, colour: Colour, stack: u8) -> Vec<(u8, f64)> {
+    let them = other(view.seat);
+    let shown = shown_tiles(view, them);
+    let face_down: Vec<u8> = (0..SLOTS as u8)
+        .filter(|&t| Colour::of(t) == colour && !shown.contains(&t))
         .collect();
-    let strength = [0.0, 1.0, 2.0, 3.0]
-        .into_iter()
-        .map(|k| {
-            // A mild prior for a player who stacks by strength.
-            let prior = if k == 1.0 || k == 2.0 { 0.5 } else { 0.0 };
-            let fit: f64 = shown
-                .iter()
-                .map(|&(t, a)| extra_chips_likelihood(t, a, k).ln())
-                .sum();
-            (k, fit + prior)
+    let mut ways = [1.0; POWERS.len()];
+    for r in &view.history {
+        if let Some(tiles) = r.tiles {
+            let chances = stack_chances(tiles[them], r.bets[them]);
+            for (w, c) in ways.iter_mut().zip(chances) {
+                *w *= c;
+            }
+        }
+    }
+    let total: f64 = ways.iter().sum();
+    let ways = ways.map(|w| w / total);
+    let chance = |tile: u8, stack: u8| -> f64 {
+        stack_chances(tile, stack)
+            .iter()
+            .zip(&ways)
+            .map(|(c, w)| c * w)
+            .sum()
+    };
+    let hidden: Vec<u8> = view
+        .history
+        .iter()
+        .filter(|r| r.tiles.is_none() && r.colours[them] == colour)
+        .map(|r| r.bets[them])
+        .collect();
+    // The folded slots' tiles among the rest, every way, weighed.
+    fn assign(rest: &mut Vec<u8>, stacks: &[u8], chance: &dyn Fn(u8, u8) -> f64) -> f64 {
+        let Some((&stack, later)) = stacks.split_first() else {
+            return 1.0;
+        };
+        let mut sum = 0.0;
+        for i in 0..rest.len() {
+            let tile = rest.remove(i);
+            sum += chance(tile, stack) * assign(rest, later, chance);
+            rest.insert(i, tile);
+        }
+        sum
+    }
+    face_down
+        .iter()
+        .map(|&tile| {
+            let mut rest: Vec<u8> = face_down.iter().copied().filter(|&t| t != tile).collect();
+            (tile, chance(tile, stack) * assign(&mut rest, &hidden, &chance))
         })
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map_or(1.0, |best| best.0);
-    extra_chips_likelihood(tile, stack, strength)
+        .collect()
 }
 
 /// The chance of `stack - 1` extra chips on `tile` when twenty extra chips
