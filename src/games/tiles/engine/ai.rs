@@ -33,7 +33,13 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
         Level::Random => return Box::new(RandomBot(rng)),
         Level::Easy => (BeliefKind::ByColour, 0, EASY_MISTAKES, 0.3, 1.0),
         Level::Normal => (BeliefKind::ByColour, 0, NORMAL_MISTAKES, 0.15, 1.0),
-        Level::Hard => (BeliefKind::Exact, HARD_ENDGAME, 0.0, 0.002, HARD_RANDOM_SHARE),
+        Level::Hard => (
+            BeliefKind::Exact,
+            HARD_ENDGAME,
+            0.0,
+            HARD_NOISE,
+            HARD_RANDOM_SHARE,
+        ),
     };
     Box::new(SolverBot {
         rng,
@@ -43,16 +49,28 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
         random_share,
         solver: Solver::new(endgame),
         model: Solver::new(0),
+        habits: std::array::from_fn(|h| match (h, level) {
+            (0, Level::Hard) => HARD_RANDOM_HABIT,
+            (_, Level::Hard) => (1.0 - HARD_RANDOM_HABIT) / (HABITS.len() - 1) as f64,
+            (0, _) => 1.0,
+            _ => 0.0,
+        }),
         thought: None,
     })
 }
 
 /// The share of Easy's and Normal's moves made at random.
-const EASY_MISTAKES: f64 = 0.3;
+const EASY_MISTAKES: f64 = 0.45;
 const NORMAL_MISTAKES: f64 = 0.0;
 /// How much of Hard's model of its opponent is a random player; the rest is
 /// a player who counts colours.
 const HARD_RANDOM_SHARE: f32 = 0.8;
+/// How much Hard's values are jittered: tiles worth nearly the same are
+/// played in varying order, so that it cannot be read by its habits.
+const HARD_NOISE: f32 = 0.03;
+/// Hard's prior weight of a random (or colour-counting) player; the other
+/// habits share the rest.
+const HARD_RANDOM_HABIT: f64 = 0.7;
 /// Hard plays for the result with this many tiles or fewer in hand: the
 /// exact search stays under 100 ms a move in the release build.
 const HARD_ENDGAME: usize = 7;
@@ -88,22 +106,19 @@ struct SolverBot {
     solver: Solver,
     /// Values for predicting a counting opponent, who plays for points.
     model: Solver,
+    /// The prior weight of each habit it weighs, in `HABITS`'s order.
+    habits: [f64; HABITS.len()],
     /// Its reasoning for the last choice.
     thought: Option<Thought>,
 }
 
 impl Bot<Tiles> for SolverBot {
     fn choose(&mut self, view: &TilesView) -> TilesAction {
-        if view.hand.len() == 1 || self.rng.random_bool(self.mistakes) {
-            let tile = *view.hand.choose(&mut self.rng).expect("asked with tiles in hand");
-            let why = if view.hand.len() == 1 {
-                "its last tile"
-            } else {
-                "a tile at random (a slip it makes on purpose)"
-            };
-            self.thought = Some(Thought::ranked(why.into(), Vec::new(), 0));
-            return TilesAction { tile };
+        if view.hand.len() == 1 {
+            self.thought = Some(Thought::ranked("its last tile".into(), Vec::new(), 0));
+            return TilesAction { tile: view.hand[0] };
         }
+        let slip = self.rng.random_bool(self.mistakes);
         let belief = match self.belief {
             BeliefKind::ByColour => Belief::by_colour(view),
             BeliefKind::Exact => Belief::from_view(view),
@@ -121,52 +136,96 @@ impl Bot<Tiles> for SolverBot {
         } else {
             Vec::new()
         };
-        let mut best = (f32::MIN, view.hand[0]);
+        let mut best = (f64::MIN, view.hand[0]);
+        let mut worst = (f64::MAX, view.hand[0]);
         let mut weighed = Vec::new();
         for &t in &view.hand {
-            let (mut total, mut weight) = (0.0, 0.0);
-            for (theirs, count) in belief.weighted() {
+            let (mut total, mut weight) = (0.0f64, 0.0f64);
+            for (theirs, chances) in belief.weighted() {
                 let at = Position {
                     mine,
                     theirs,
                     i_lead: following.is_none(),
                     lead_by,
                 };
-                let count = count as f32;
-                // A random opponent: leads colour c with chance |c| / |hand|,
-                // then any tile of it; answers with any tile.
                 let options = match following {
                     Some(colour) => Hand(theirs.0 & colour_mask(colour)),
                     None => theirs,
                 };
-                let w = count * self.random_share * options.len() as f32 / theirs.len() as f32;
-                total += w * self.solver.play(at, t, options);
-                weight += w;
-                if self.random_share < 1.0 {
-                    let answers = following.is_none().then(|| Colour::of(t));
-                    let x = *counting.entry((theirs, answers)).or_insert_with(|| {
-                        counting_choice(&mut self.model, theirs, &my_hands, answers, -lead_by)
-                    });
-                    if following.is_none_or(|c| Colour::of(x) == c) {
-                        let w = count * (1.0 - self.random_share);
-                        total += w * self.solver.meet(at, t, x);
-                        weight += w;
+                for (h, habit) in HABITS.into_iter().enumerate() {
+                    // The chance of this hand and the plays so far.
+                    let seen = chances[h] * self.habits[h];
+                    if seen == 0.0 {
+                        continue;
+                    }
+                    if h > 0 {
+                        // It plays (or has just led) x with its habit's chance.
+                        let answering = following.is_none().then(|| Colour::of(t));
+                        for x in options.tiles() {
+                            let w = seen * f64::from(habit.chance(theirs, x, answering));
+                            total += w * f64::from(self.solver.meet(at, t, x));
+                            weight += w;
+                        }
+                        continue;
+                    }
+                    // A random opponent: leads colour c with chance |c| / |hand|,
+                    // then any tile of it; answers with any tile.
+                    let w = seen * f64::from(self.random_share) * options.len() as f64 / theirs.len() as f64;
+                    total += w * f64::from(self.solver.play(at, t, options));
+                    weight += w;
+                    if self.random_share < 1.0 {
+                        let answers = following.is_none().then(|| Colour::of(t));
+                        let x = *counting.entry((theirs, answers)).or_insert_with(|| {
+                            counting_choice(&mut self.model, theirs, &my_hands, answers, -lead_by)
+                        });
+                        if following.is_none_or(|c| Colour::of(x) == c) {
+                            let w = seen * f64::from(1.0 - self.random_share);
+                            total += w * f64::from(self.solver.meet(at, t, x));
+                            weight += w;
+                        }
                     }
                 }
             }
-            let value = total / weight + self.rng.random_range(0.0..=self.noise);
+            let value = total / weight + f64::from(self.rng.random_range(0.0..=self.noise));
             weighed.push(Considered {
                 option: format!("tile {t}"),
-                value: f64::from(value),
+                value,
             });
             if value > best.0 {
                 best = (value, t);
             }
+            if value < worst.0 {
+                worst = (value, t);
+            }
         }
+        if slip {
+            self.thought = Some(Thought::ranked(
+                "the tile it values least (a slip it makes on purpose)".into(),
+                weighed,
+                4,
+            ));
+            return TilesAction { tile: worst.1 };
+        }
+        // How likely each habit is, given the plays seen.
+        let mut habits: Vec<(f64, Habit)> = HABITS
+            .iter()
+            .enumerate()
+            .map(|(h, &habit)| {
+                (
+                    belief.weighted().map(|(_, c)| c[h]).sum::<f64>() * self.habits[h],
+                    habit,
+                )
+            })
+            .collect();
+        let total: f64 = habits.iter().map(|h| h.0).sum();
+        habits.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let (chance, likeliest) = habits[0];
         let belief = format!(
-            "{} hands the other side may hold; it plays as a random player {:.0}% of the time",
+            "{} hands the other side may hold; its likeliest way of playing ({:.0}%): leads {}, answers {}",
             belief.hands().count(),
-            self.random_share * 100.0
+            chance / total.max(f64::MIN_POSITIVE) * 100.0,
+            likeliest.leads.describe(),
+            likeliest.answers.describe(),
         );
         self.thought = Some(Thought::ranked(belief, weighed, 4));
         TilesAction { tile: best.1 }
@@ -217,19 +276,107 @@ fn counting_choice(
     best.1
 }
 
+/// How the other side may choose a tile, leading or answering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Any tile, each as likely.
+    Random,
+    /// Mostly its highest tiles.
+    High,
+    /// Mostly its lowest tiles.
+    Low,
+    /// Answering: mostly its highest tile of the colour led, else its
+    /// lowest.
+    ColourHigh,
+}
+
+impl Style {
+    fn describe(self) -> &'static str {
+        match self {
+            Style::Random => "any tile",
+            Style::High => "high first",
+            Style::Low => "low first",
+            Style::ColourHigh => "with its highest of the colour led",
+        }
+    }
+
+    /// How much more likely a tile one higher (or lower) is.
+    const LEAN: f32 = 30.0;
+    /// The share of its plays that follow no style (any tile): a player
+    /// with a habit is followed, and one without is not read as having one
+    /// after a play or two that happen to fit.
+    const SLIPS: f32 = 0.2;
+
+    /// The chance it plays `tile` from `hand`, answering `led` if it does.
+    fn chance(self, hand: Hand, tile: u8, led: Option<Colour>) -> f32 {
+        let of_colour = led
+            .map(|c| Hand(hand.0 & colour_mask(c)))
+            .filter(|h| !h.is_empty());
+        let (pool, weight): (Hand, Box<dyn Fn(u8) -> f32>) = match self {
+            Style::Random => (hand, Box::new(|_| 1.0)),
+            Style::High => (hand, Box::new(|t| Self::LEAN.powi(i32::from(t)))),
+            Style::Low => (hand, Box::new(|t| Self::LEAN.powi(-i32::from(t)))),
+            Style::ColourHigh => match of_colour {
+                Some(h) => (h, Box::new(|t| Self::LEAN.powi(i32::from(t)))),
+                None => (hand, Box::new(|t| Self::LEAN.powi(-i32::from(t)))),
+            },
+        };
+        let uniform = Self::SLIPS / hand.len() as f32;
+        if !pool.contains(tile) {
+            return uniform;
+        }
+        (1.0 - Self::SLIPS) * weight(tile) / pool.tiles().map(&weight).sum::<f32>() + uniform
+    }
+}
+
+/// A way the other side may play: how it leads and how it answers. Hard
+/// weighs each by how well it explains the colours and results seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Habit {
+    pub leads: Style,
+    pub answers: Style,
+}
+
+/// Every habit Hard weighs; the first, a random player, is also the only
+/// one Easy and Normal know.
+pub const HABITS: [Habit; 9] = [
+    Habit::new(Style::Random, Style::Random),
+    Habit::new(Style::High, Style::High),
+    Habit::new(Style::Low, Style::Low),
+    Habit::new(Style::High, Style::Low),
+    Habit::new(Style::Low, Style::High),
+    Habit::new(Style::High, Style::ColourHigh),
+    Habit::new(Style::Low, Style::ColourHigh),
+    Habit::new(Style::Random, Style::ColourHigh),
+    Habit::new(Style::Random, Style::Low),
+];
+
+impl Habit {
+    const fn new(leads: Style, answers: Style) -> Habit {
+        Habit { leads, answers }
+    }
+
+    /// The chance it plays `tile` from `hand`, answering `led` if it does.
+    fn chance(self, hand: Hand, tile: u8, led: Option<Colour>) -> f32 {
+        match led {
+            None => self.leads.chance(hand, tile, None),
+            Some(_) => self.answers.chance(hand, tile, led),
+        }
+    }
+}
+
 /// Every opponent hand still consistent with what this seat has seen, with
-/// how many orders of play lead to it.
+/// the chance of the plays that lead to it under each habit.
 pub struct Belief {
-    hands: Vec<(Hand, u32)>,
+    hands: Vec<(Hand, [f64; HABITS.len()])>,
 }
 
 impl Belief {
     pub fn from_view(view: &TilesView) -> Belief {
-        let mut found: HashMap<Hand, u32> = HashMap::new();
-        let mut hand = Hand::FULL;
-        assign(view, 0, &mut hand, &mut found);
+        let mut found: HashMap<Hand, [f64; HABITS.len()]> = HashMap::new();
+        assign(view, 0, Hand::FULL, [1.0; HABITS.len()], &mut found);
         let led = view.led.filter(|_| !view.is_leading());
-        let mut hands: Vec<(Hand, u32)> = found
+        let mut hands: Vec<(Hand, [f64; HABITS.len()])> = found
             .into_iter()
             .filter(|(h, _)| led.is_none_or(|c| h.count(c) > 0))
             .collect();
@@ -249,7 +396,7 @@ impl Belief {
             None => {}
         }
         let hands = Hand::with_counts(left.black, left.white)
-            .map(|h| (h, 1))
+            .map(|h| (h, std::array::from_fn(|i| if i == 0 { 1.0 } else { 0.0 })))
             .collect();
         Belief { hands }
     }
@@ -258,18 +405,30 @@ impl Belief {
         self.hands.iter().map(|(h, _)| *h)
     }
 
-    /// Each hand with the number of orders of play that lead to it.
-    pub fn weighted(&self) -> impl Iterator<Item = (Hand, u32)> + '_ {
+    /// Each hand with the chance of the plays that lead to it under each
+    /// habit, in `HABITS`'s order.
+    pub fn weighted(&self) -> impl Iterator<Item = (Hand, [f64; HABITS.len()])> + '_ {
         self.hands.iter().copied()
     }
 }
 
-fn assign(view: &TilesView, i: usize, left: &mut Hand, found: &mut HashMap<Hand, u32>) {
+fn assign(
+    view: &TilesView,
+    i: usize,
+    left: Hand,
+    chances: [f64; HABITS.len()],
+    found: &mut HashMap<Hand, [f64; HABITS.len()]>,
+) {
     let Some(seen) = view.history.get(i) else {
-        *found.entry(*left).or_default() += 1;
+        let sum = found.entry(left).or_default();
+        for (s, c) in sum.iter_mut().zip(chances) {
+            *s += c;
+        }
         return;
     };
     let me = view.seat;
+    // They answered the colour of my tile, or led.
+    let answered = (seen.leader == me).then(|| Colour::of(seen.mine));
     for o in left.tiles().filter(|&o| Colour::of(o) == seen.theirs) {
         let fits = match seen.winner {
             None => o == seen.mine,
@@ -277,10 +436,8 @@ fn assign(view: &TilesView, i: usize, left: &mut Hand, found: &mut HashMap<Hand,
             Some(_) => o > seen.mine,
         };
         if fits {
-            let before = *left;
-            *left = left.without(o);
-            assign(view, i + 1, left, found);
-            *left = before;
+            let next = std::array::from_fn(|h| chances[h] * f64::from(HABITS[h].chance(left, o, answered)));
+            assign(view, i + 1, left.without(o), next, found);
         }
     }
 }
