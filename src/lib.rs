@@ -11,6 +11,7 @@ pub mod menus;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod online;
 pub mod play_online;
+pub mod population;
 pub mod replay;
 pub mod rules;
 pub mod screens;

@@ -1,9 +1,145 @@
-//! Measures strength: N games between two levels with seats alternating,
-//! reported as A's score rate with a 95% confidence interval.
+//! Measures strength: N games between two players (computer levels or
+//! members of a game's population) with seats alternating, reported as A's
+//! score rate with a 95% confidence interval; and the round-robin of them
+//! all.
 
 use std::time::{Duration, Instant};
 
+use crate::population::Population;
 use crate::rules::{Bot, Game, Level, sub_seed};
+
+/// A player in the arena: a computer level or a member of the game's
+/// population, by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Contender {
+    Level(Level),
+    Member(String),
+}
+
+impl Contender {
+    /// A level's name, or else a member's (checked against the game when
+    /// the arena runs).
+    pub fn parse(text: &str) -> Contender {
+        Level::parse(text).map_or_else(|_| Contender::Member(text.into()), Contender::Level)
+    }
+
+    pub fn label(&self) -> String {
+        match self {
+            Contender::Level(level) => level.label().into(),
+            Contender::Member(name) => name.clone(),
+        }
+    }
+
+    /// What makes this player's bot for a game from its seed.
+    pub fn maker<G: Population>(&self) -> Result<fn(u64) -> Box<dyn Bot<G>>, String> {
+        match self {
+            Contender::Level(Level::Random) => Ok(|seed| G::bot(Level::Random, seed)),
+            Contender::Level(Level::Easy) => Ok(|seed| G::bot(Level::Easy, seed)),
+            Contender::Level(Level::Normal) => Ok(|seed| G::bot(Level::Normal, seed)),
+            Contender::Level(Level::Hard) => Ok(|seed| G::bot(Level::Hard, seed)),
+            Contender::Member(name) => G::member(name).map(|m| m.make).ok_or_else(|| {
+                let names: Vec<_> = G::members().iter().map(|m| m.name).collect();
+                format!(
+                    "unknown player `{name}` for {}: expected random, easy, normal, hard{}",
+                    G::ID.id(),
+                    if names.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" or one of its population: {}", names.join(", "))
+                    }
+                )
+            }),
+        }
+    }
+}
+
+/// The arena between two contenders, or why one of them is unknown.
+pub fn play_contenders<G: Population>(
+    config: &G::Config,
+    a: &Contender,
+    b: &Contender,
+    games: usize,
+    seed: u64,
+) -> Result<ArenaReport, String> {
+    let makers = [a.maker::<G>()?, b.maker::<G>()?];
+    Ok(play_bots::<G>(
+        config,
+        |player, seed| makers[player](seed),
+        games,
+        seed,
+    ))
+}
+
+/// Every pair of Easy, Normal, Hard and the population's members over
+/// `games` games each, as a Markdown table of the row's score rate against
+/// the column, with each row's slowest move.
+pub fn round_robin<G: Population>(games: usize, seed: u64) -> String {
+    let mut players: Vec<(String, fn(u64) -> Box<dyn Bot<G>>)> = Level::PLAYABLE
+        .iter()
+        .map(|&level| {
+            let contender = Contender::Level(level);
+            (contender.label(), contender.maker::<G>().expect("levels exist"))
+        })
+        .collect();
+    players.extend(G::members().into_iter().map(|m| (m.name.to_string(), m.make)));
+    let n = players.len();
+    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
+    let config = G::Config::default();
+    // One thread a core, each taking the next pair, so that a move's time
+    // is measured on a core of its own.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done: std::sync::Mutex<Vec<Option<ArenaReport>>> =
+        std::sync::Mutex::new(pairs.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..cores.min(pairs.len()) {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(&(i, j)) = pairs.get(k) else { break };
+                    let makers = [players[i].1, players[j].1];
+                    let report = play_bots::<G>(&config, |p, s| makers[p](s), games, seed);
+                    done.lock().expect("no thread panics holding it")[k] = Some(report);
+                }
+            });
+        }
+    });
+    let reports: Vec<ArenaReport> = done
+        .into_inner()
+        .expect("no thread panics holding it")
+        .into_iter()
+        .map(|r| r.expect("every pair played"))
+        .collect();
+    let mut rate = vec![vec![None; n]; n];
+    let mut slowest = vec![Duration::ZERO; n];
+    for (&(i, j), report) in pairs.iter().zip(&reports) {
+        rate[i][j] = Some(report.rate);
+        rate[j][i] = Some(1.0 - report.rate);
+        slowest[i] = slowest[i].max(report.slowest_each[0]);
+        slowest[j] = slowest[j].max(report.slowest_each[1]);
+    }
+    let names: Vec<&str> = players.iter().map(|(name, _)| name.as_str()).collect();
+    let mut table = format!(
+        "{} round-robin, {games} games a pair, seats alternating, seed {seed}: the row's score rate against the column\n\n| | {} | mean | slowest move |\n|---|{}---|---|\n",
+        G::ID.id(),
+        names.join(" | "),
+        "---|".repeat(n)
+    );
+    for i in 0..n {
+        let cells: Vec<String> = rate[i]
+            .iter()
+            .map(|r| r.map_or("–".into(), |r| format!("{r:.3}")))
+            .collect();
+        let mean = rate[i].iter().flatten().sum::<f64>() / (n - 1) as f64;
+        table += &format!(
+            "| {} | {} | {mean:.3} | {:.1} ms |\n",
+            names[i],
+            cells.join(" | "),
+            slowest[i].as_secs_f64() * 1000.0
+        );
+    }
+    table
+}
 
 pub struct ArenaReport {
     pub games: usize,
@@ -18,6 +154,8 @@ pub struct ArenaReport {
     pub seat_wins: [usize; 2],
     /// The slowest single decision of A or B.
     pub slowest_move: Duration,
+    /// The slowest decision of A, and of B.
+    pub slowest_each: [Duration; 2],
 }
 
 pub fn play<G: Game>(config: &G::Config, a: Level, b: Level, games: usize, seed: u64) -> ArenaReport {
@@ -35,7 +173,7 @@ pub fn play_bots<G: Game>(
     let mut results = Vec::with_capacity(games);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut seat_wins = [0, 0];
-    let mut slowest_move = Duration::ZERO;
+    let mut slowest_each = [Duration::ZERO; 2];
     for i in 0..games {
         let game_seed = sub_seed(seed, i as u64);
         // A sits in seat 0 in even games and seat 1 in odd ones.
@@ -45,7 +183,8 @@ pub fn play_bots<G: Game>(
         while let Some(seat) = game.to_move() {
             let started = Instant::now();
             let action = bots[seat].choose(&game.view(seat));
-            slowest_move = slowest_move.max(started.elapsed());
+            let player = usize::from(seat != a_seat);
+            slowest_each[player] = slowest_each[player].max(started.elapsed());
             game.apply(seat, action).expect("bots play legal actions");
         }
         let outcome = game.outcome().expect("finished");
@@ -71,7 +210,8 @@ pub fn play_bots<G: Game>(
         losses,
         rate,
         margin: 1.96 * (variance / n).sqrt(),
-        slowest_move,
+        slowest_move: slowest_each[0].max(slowest_each[1]),
+        slowest_each,
     }
 }
 

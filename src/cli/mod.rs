@@ -2,6 +2,7 @@
 //! and the arena.
 
 pub mod arena;
+pub mod counter_search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod loadtest;
 pub mod referee;
@@ -11,6 +12,7 @@ pub mod serve;
 pub mod validate;
 
 pub use crate::session::Launch;
+pub use arena::Contender;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,12 +32,18 @@ usage:
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
                          [--record FILE]
   black-and-white replay FILE [--json]
-  black-and-white arena --game GAME --a LEVEL --b LEVEL [--games N] [--seed S] [--scenario ID-or-PATH]
+  black-and-white arena --game GAME --a PLAYER --b PLAYER [--games N] [--seed S] [--scenario ID-or-PATH]
+  black-and-white round-robin --game GAME [--games N] [--seed S]
+  black-and-white counter-search --game GAME [--starts N] [--steps N] [--games N] [--seed S]
   black-and-white validate FILE...
   black-and-white serve [--port N] [--data DIR]
   black-and-white loadtest [--games N] [--game GAME|all] [--think MS] [--server ws://HOST:PORT]
 
-GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard (and random in the arena).
+GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard. PLAYER: random, a LEVEL, or a
+member of a card game's population of outside players (round-robin lists them).
+round-robin plays every pair of the levels and the population and prints the table.
+counter-search hill-climbs the habits of a card game's family of players against its Hard (each
+step judged on --games games, default 300) and plays the best found 2000 fresh games.
 Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
 --dice forces the next die results, each 1 to 6. Playing the wargame from the command line
 starts straight into the battle, both armies built by the computer; --build lets you build yours.
@@ -82,12 +90,26 @@ pub enum Command {
     },
     Arena {
         game: GameId,
-        a: Level,
-        b: Level,
+        a: Contender,
+        b: Contender,
         games: usize,
         seed: u64,
         /// Wargame: the scenario.
         scenario: Option<String>,
+    },
+    /// Every pair of levels and population members.
+    RoundRobin {
+        game: GameId,
+        games: usize,
+        seed: u64,
+    },
+    /// The search for a counter-strategy to a card game's Hard.
+    CounterSearch {
+        game: GameId,
+        starts: usize,
+        steps: usize,
+        games: usize,
+        seed: u64,
     },
     /// Checks wargame scenario files.
     Validate(Vec<PathBuf>),
@@ -105,6 +127,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let (mode, rest) = match args.first().map(String::as_str) {
         Some("referee") => ("referee", &args[1..]),
         Some("arena") => ("arena", &args[1..]),
+        Some("round-robin") => ("round-robin", &args[1..]),
+        Some("counter-search") => ("counter-search", &args[1..]),
         Some("--help" | "-h" | "help") => return Ok(Command::Help),
         Some("validate") if args.len() > 1 => {
             return Ok(Command::Validate(args[1..].iter().map(PathBuf::from).collect()));
@@ -173,9 +197,15 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             ("referee", "--dice") => flags.dice = parse_dice(&value()?)?,
             ("referee", "--record") => flags.record = Some(PathBuf::from(value()?)),
             (_, "--scenario") => flags.scenario = Some(value()?),
-            ("arena", "--a") => flags.a = Some(Level::parse(&value()?)?),
-            ("arena", "--b") => flags.b = Some(Level::parse(&value()?)?),
-            ("arena", "--games") => flags.games = Some(parse_number(&value()?, "--games")? as usize),
+            ("arena", "--a") => flags.a = Some(Contender::parse(&value()?)),
+            ("arena", "--b") => flags.b = Some(Contender::parse(&value()?)),
+            ("counter-search", "--starts") => {
+                flags.starts = Some(parse_number(&value()?, "--starts")? as usize)
+            }
+            ("counter-search", "--steps") => flags.steps = Some(parse_number(&value()?, "--steps")? as usize),
+            ("arena" | "round-robin" | "counter-search", "--games") => {
+                flags.games = Some(parse_number(&value()?, "--games")? as usize)
+            }
             _ => return Err(format!("unknown option `{flag}`")),
         }
     }
@@ -227,6 +257,18 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 record: flags.record,
             })
         }
+        "counter-search" => Ok(Command::CounterSearch {
+            game: flags.game.ok_or("counter-search needs --game")?,
+            starts: flags.starts.unwrap_or(4),
+            steps: flags.steps.unwrap_or(40),
+            games: flags.games.unwrap_or(300),
+            seed: flags.seed.unwrap_or(0),
+        }),
+        "round-robin" => Ok(Command::RoundRobin {
+            game: flags.game.ok_or("round-robin needs --game")?,
+            games: flags.games.unwrap_or(2000),
+            seed: flags.seed.unwrap_or(0),
+        }),
         _ => {
             let game = flags.game.ok_or("arena needs --game")?;
             if game != GameId::Wargame && flags.scenario.is_some() {
@@ -234,8 +276,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
             Ok(Command::Arena {
                 game,
-                a: flags.a.ok_or("arena needs --a LEVEL")?,
-                b: flags.b.ok_or("arena needs --b LEVEL")?,
+                a: flags.a.ok_or("arena needs --a PLAYER")?,
+                b: flags.b.ok_or("arena needs --b PLAYER")?,
                 games: flags.games.unwrap_or(2000),
                 seed: flags.seed.unwrap_or(0),
                 scenario: flags.scenario,
@@ -262,9 +304,11 @@ struct Flags {
     replay: Option<PathBuf>,
     step: usize,
     eyes: Option<Eyes>,
-    a: Option<Level>,
-    b: Option<Level>,
+    a: Option<Contender>,
+    b: Option<Contender>,
     games: Option<usize>,
+    starts: Option<usize>,
+    steps: Option<usize>,
 }
 
 fn parse_number(text: &str, flag: &str) -> Result<u64, String> {
@@ -356,13 +400,20 @@ pub fn main(args: &[String]) -> ExitCode {
             scenario,
         } => {
             let report = match game {
-                GameId::Tiles => arena::play::<Tiles>(&(), a, b, games, seed),
-                GameId::Bidding => arena::play::<Bidding>(&(), a, b, games, seed),
-                GameId::Betting => arena::play::<Betting>(&(), a, b, games, seed),
+                GameId::Tiles => arena::play_contenders::<Tiles>(&(), &a, &b, games, seed),
+                GameId::Bidding => arena::play_contenders::<Bidding>(&(), &a, &b, games, seed),
+                GameId::Betting => arena::play_contenders::<Betting>(&(), &a, &b, games, seed),
                 GameId::Wargame => match wargame_setup(scenario.as_deref(), Vec::new()) {
-                    Ok(setup) => arena::play::<Wargame>(&setup, a, b, games, seed),
+                    Ok(setup) => arena::play_contenders::<Wargame>(&setup, &a, &b, games, seed),
                     Err(code) => return code,
                 },
+            };
+            let report = match report {
+                Ok(report) => report,
+                Err(e) => {
+                    eprintln!("black-and-white arena: {e}");
+                    return ExitCode::from(2);
+                }
             };
             println!(
                 "{} arena: A = {} against B = {}, seed {seed}",
@@ -371,6 +422,62 @@ pub fn main(args: &[String]) -> ExitCode {
                 b.label()
             );
             println!("{report}");
+            ExitCode::SUCCESS
+        }
+        Command::CounterSearch {
+            game,
+            starts,
+            steps,
+            games,
+            seed,
+        } => {
+            fn run<G: crate::population::Tunable>(
+                starts: usize,
+                steps: usize,
+                games: usize,
+                seed: u64,
+            ) -> (counter_search::Found, String) {
+                let found = counter_search::search::<G>(starts, steps, games, 2000, seed, &mut |line| {
+                    eprintln!("{line}")
+                });
+                let habits = found.describe::<G>();
+                (found, habits)
+            }
+            let (found, habits) = match game {
+                GameId::Tiles => run::<Tiles>(starts, steps, games, seed),
+                GameId::Bidding => run::<Bidding>(starts, steps, games, seed),
+                GameId::Betting => run::<Betting>(starts, steps, games, seed),
+                GameId::Wargame => {
+                    eprintln!(
+                        "black-and-white counter-search: only the card games have a family of players to search"
+                    );
+                    return ExitCode::from(2);
+                }
+            };
+            println!(
+                "{} counter-search: the best counter to Hard found: {habits}
+score rate {:.3} on the games it was chosen by; over {} fresh games:
+{}",
+                game.id(),
+                found.searched_rate,
+                found.fresh.games,
+                found.fresh
+            );
+            ExitCode::SUCCESS
+        }
+        Command::RoundRobin { game, games, seed } => {
+            let table = match game {
+                GameId::Tiles => arena::round_robin::<Tiles>(games, seed),
+                GameId::Bidding => arena::round_robin::<Bidding>(games, seed),
+                GameId::Betting => arena::round_robin::<Betting>(games, seed),
+                GameId::Wargame => {
+                    eprintln!(
+                        "black-and-white round-robin: the wargame's levels are measured per scenario with arena"
+                    );
+                    return ExitCode::from(2);
+                }
+            };
+            print!("{table}");
             ExitCode::SUCCESS
         }
     }

@@ -1,6 +1,6 @@
 //! The command line's parsing and its messages.
 
-use black_and_white::cli::{Command, Launch, parse};
+use black_and_white::cli::{Command, Contender, Launch, parse};
 use black_and_white::games::GameId;
 use black_and_white::rules::Level;
 use black_and_white::session::Opponent;
@@ -81,8 +81,8 @@ fn referee_and_arena_read_their_options() {
         .unwrap(),
         Command::Arena {
             game: GameId::Tiles,
-            a: Level::Hard,
-            b: Level::Random,
+            a: Contender::Level(Level::Hard),
+            b: Contender::Level(Level::Random),
             games: 10,
             seed: 3,
             scenario: None,
@@ -97,7 +97,8 @@ fn bad_options_say_what_to_fix() {
         ("referee --game tiles --bot 2=hard", "the player is 0 or 1"),
         ("referee --game tiles --bot 1=random", "arena only"),
         ("referee", "referee needs --game"),
-        ("arena --game tiles --a hard", "--b LEVEL"),
+        ("arena --game tiles --a hard", "--b PLAYER"),
+        ("round-robin", "round-robin needs --game"),
         ("--seed -1", "whole number"),
         ("--frobnicate", "unknown option `--frobnicate`"),
         ("--game tiles --scenario 3", "need --game wargame"),
