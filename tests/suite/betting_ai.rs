@@ -1,82 +1,32 @@
 //! The betting opponents: legal actions at every level, and Hard against
 //! fixed tricks.
 
-use black_and_white::games::betting::rules::random_arrangement;
-use black_and_white::games::betting::{Betting, BettingAction, BettingView, Phase, Placement};
+use black_and_white::games::betting::{Betting, BettingAction, BettingView};
+use black_and_white::population::Population;
 use black_and_white::rules::{Bot, Game, Level};
 
 use crate::support::hard_against;
-use black_and_white::rules::GameRng;
-use rand::SeedableRng;
 
-type Arrange = fn(&mut GameRng) -> Vec<Placement>;
-type Decide = fn(&BettingView) -> BettingAction;
-
-/// A player who always decides the same way over some arrangement.
-struct Trick {
-    rng: GameRng,
-    arrange: Arrange,
-    decide: Decide,
-}
-
-impl Bot<Betting> for Trick {
-    fn choose(&mut self, view: &BettingView) -> BettingAction {
-        if view.phase == Phase::Setup {
-            BettingAction::Arrange((self.arrange)(&mut self.rng))
-        } else {
-            (self.decide)(view)
-        }
-    }
-}
-
-/// Twenty-one chips on the 0, one on every other tile: a tower of bluff.
-fn tower_on_zero(rng: &mut GameRng) -> Vec<Placement> {
-    let mut arrangement = random_arrangement(rng);
-    for p in &mut arrangement {
-        p.chips = if p.tile == 0 { 21 } else { 1 };
-    }
-    arrangement
-}
-
-/// The chips follow the tiles exactly: 0 gets 1 chip, 9 gets 5 more.
-fn by_number(rng: &mut GameRng) -> Vec<Placement> {
-    let mut arrangement = random_arrangement(rng);
-    let chips = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5];
-    for p in &mut arrangement {
-        p.chips = chips[usize::from(p.tile)];
-    }
-    arrangement
-}
-
-fn always_match(_: &BettingView) -> BettingAction {
-    BettingAction::Match(None)
-}
-
-fn always_fold(_: &BettingView) -> BettingAction {
-    BettingAction::Fold
+/// The member of betting's population called `name`.
+fn member(name: &str) -> fn(u64) -> Box<dyn Bot<Betting>> {
+    Betting::member(name).expect("a member of the population").make
 }
 
 #[test]
 fn hard_is_not_beaten_by_one_fixed_trick() {
-    let tricks: [(&str, Arrange, Decide); 4] = [
-        ("random stacks, always match", random_arrangement, always_match),
-        ("random stacks, always fold", random_arrangement, always_fold),
-        ("a tower on the 0, always match", tower_on_zero, always_match),
-        ("stacks by number, always match", by_number, always_match),
-    ];
-    for (name, arrange, decide) in tricks {
-        let rate = hard_against::<Betting>(
-            |seed| {
-                Box::new(Trick {
-                    rng: GameRng::seed_from_u64(seed),
-                    arrange,
-                    decide,
-                })
-            },
-            400,
-        );
+    for name in ["match-always", "fold-always", "tower-on-zero", "by-number"] {
+        let rate = hard_against::<Betting>(member(name), 400);
         assert!(rate >= 0.6, "Hard scores only {rate:.3} against `{name}`");
     }
+}
+
+/// The Bayes reader is the member that does best against Hard (docs/
+/// betting-opponents.md); a Hard that merely held even would fail this
+/// 600-game test with a chance under one in ten thousand.
+#[test]
+fn hard_beats_the_strongest_member_of_the_population() {
+    let rate = hard_against::<Betting>(member("bayes"), 600);
+    assert!(rate >= 0.55, "Hard scores only {rate:.3} against `bayes`");
 }
 
 /// A level's arrangements, each checked against the rules' limits.

@@ -1,7 +1,10 @@
 //! The tiles opponents: legal play on their view alone, and Hard's belief.
 
 use black_and_white::games::tiles::{Belief, Tiles};
+use black_and_white::population::Population;
 use black_and_white::rules::{Game, Level, other, sub_seed};
+
+use crate::support::hard_against;
 
 /// Plays a game between two levels and checks each move was legal.
 fn play(levels: [Level; 2], seed: u64, mut on_view: impl FnMut(&Tiles, usize)) -> Tiles {
@@ -51,3 +54,20 @@ fn a_bot_given_the_same_seed_plays_the_same_game() {
     let b = play([Level::Hard, Level::Normal], 5, |_, _| {});
     assert_eq!(a, b);
 }
+
+/// Hard against a player with a rule of its own, which it reads from the
+/// plays, and against the member that does best against it (docs/
+/// tiles-opponents.md). A Hard that merely held even would fail the
+/// 300-game test with a chance under one in a thousand.
+#[test]
+fn hard_reads_a_habit_and_beats_the_strongest_member_of_the_population() {
+    let lowest = Tiles::member("lowest").expect("a member").make;
+    let rate = hard_against::<Tiles>(lowest, 100);
+    assert!(rate >= 0.8, "Hard scores only {rate:.3} against `lowest`");
+    let strongest = Tiles::member(STRONGEST).expect("a member").make;
+    let rate = hard_against::<Tiles>(strongest, 300);
+    assert!(rate >= 0.55, "Hard scores only {rate:.3} against `{STRONGEST}`");
+}
+
+/// The member that scores best against Hard.
+const STRONGEST: &str = "bayes";
