@@ -98,6 +98,8 @@ enum Habit {
     /// Answering white just over what Hard's plan would lead with, when it
     /// can afford that.
     OverWhiteMine,
+    /// The same amount every time, in its role.
+    Fixed { bid: u8 },
     /// Any bid at all: keeps the belief open to what nothing else explains.
     Anything,
 }
@@ -174,11 +176,15 @@ impl Habit {
                     band(&mut bids, over.max(11.0), (mine * 1.7 + 2.0).max(12.0), 1.0);
                 }
             }
+            Habit::Fixed { bid } => bids[usize::from(bid.min(pool))] += 1.0,
             Habit::Anything => band(&mut bids, 0.0, most, 1.0),
         }
         bids
     }
 }
+
+/// The amounts a player who always bids the same might choose.
+const FIXED: [u8; 6] = [10, 11, 12, 13, 15, 20];
 
 /// Each role's habits with their prior weights: plan-sized bids are
 /// likeliest, the extremes less so, and any bid at all a little.
@@ -206,6 +212,10 @@ fn habits(role: Role) -> &'static [(Habit, f64)] {
             over_black.push((Habit::OverBlack { bid }, 0.08));
         }
         let mut over_white = vec![(Habit::OverWhiteMine, 0.1), (Habit::Anything, 0.02)];
+        for bid in FIXED {
+            lead.push((Habit::Fixed { bid }, 0.01));
+            over_white.push((Habit::Fixed { bid }, 0.01));
+        }
         for (contest, c) in [(0.25, 0.3), (0.6, 0.4), (1.0, 0.3)] {
             for (scale, s) in [(0.8, 0.15), (1.2, 0.35), (1.7, 0.35), (2.5, 0.15)] {
                 over_white.push((Habit::OverWhite { contest, scale }, 0.88 * c * s));
