@@ -159,6 +159,22 @@ fn face_down(view: &BettingView, colour: Colour) -> Vec<u8> {
         .collect()
 }
 
+/// What `mine` is expected to win a chip at stake against the other side's
+/// face-down tiles of `colour`, each weighed by `chance`.
+fn edge(view: &BettingView, mine: u8, colour: Colour, chance: impl Fn(u8) -> f64) -> f64 {
+    let (mut win, mut lose, mut total) = (0.0, 0.0, 0.0);
+    for tile in face_down(view, colour) {
+        let c = chance(tile);
+        total += c;
+        if tile < mine {
+            win += c;
+        } else if tile > mine {
+            lose += c;
+        }
+    }
+    if total > 0.0 { (win - lose) / total } else { 0.0 }
+}
+
 /// How likely `stack` chips are on `tile` for a player whose twenty chips
 /// over one each fall on tiles in proportion to (tile + 1)^power: the count
 /// over one taken as Poisson.
@@ -222,22 +238,13 @@ impl Bot<Betting> for Reader {
         };
         let them = other(view.seat);
         let weights = self.weights(view);
-        let (mut win, mut lose, mut total) = (0.0, 0.0, 0.0);
-        for tile in face_down(view, colours[them]) {
-            let chance: f64 = self
-                .models
+        let edge = edge(view, mine, colours[them], |tile| {
+            self.models
                 .iter()
                 .zip(&weights)
                 .map(|(&(power, _), w)| w * stack_chance(tile, chips[them], power))
-                .sum();
-            total += chance;
-            if tile < mine {
-                win += chance;
-            } else if tile > mine {
-                lose += chance;
-            }
-        }
-        let edge = if total > 0.0 { (win - lose) / total } else { 0.0 };
+                .sum()
+        });
         if f64::from(chips[them]) * edge > -f64::from(chips[view.seat]) {
             BettingAction::Match(None)
         } else {
@@ -317,13 +324,7 @@ struct Tuned {
 
 impl Tunable for Betting {
     fn habits() -> Vec<Habit> {
-        let habit = |name, start, step, least, most| Habit {
-            name,
-            start,
-            step,
-            least,
-            most,
-        };
+        let habit = Habit::new;
         vec![
             habit("power", 2.0, 1.0, 0.0, 6.0),
             habit("bluff", 0.2, 0.2, 0.0, 1.0),
@@ -370,17 +371,9 @@ impl Bot<Betting> for Tuned {
             return BettingAction::Fold;
         };
         let them = other(view.seat);
-        let (mut win, mut lose, mut total) = (0.0, 0.0, 0.0);
-        for tile in face_down(view, colours[them]) {
-            let chance = (1.0 - read) + read * stack_chance(tile, chips[them], 3.0);
-            total += chance;
-            if tile < mine {
-                win += chance;
-            } else if tile > mine {
-                lose += chance;
-            }
-        }
-        let edge = if total > 0.0 { (win - lose) / total } else { 0.0 };
+        let edge = edge(view, mine, colours[them], |tile| {
+            (1.0 - read) + read * stack_chance(tile, chips[them], 3.0)
+        });
         let (stake, at_risk) = (f64::from(chips[them]), f64::from(chips[view.seat]));
         if stake * edge + at_risk > threshold * stake {
             BettingAction::Match(None)

@@ -405,13 +405,7 @@ struct Tuned {
 
 impl Tunable for Bidding {
     fn habits() -> Vec<Habit> {
-        let habit = |name, start, step, least, most| Habit {
-            name,
-            start,
-            step,
-            least,
-            most,
-        };
+        let habit = Habit::new;
         // Where the search starts: a plain budget player.
         vec![
             habit("lead_throw", 0.3, 0.2, 0.0, 1.0),

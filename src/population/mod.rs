@@ -53,6 +53,16 @@ pub struct Habit {
 }
 
 impl Habit {
+    pub const fn new(name: &'static str, start: f64, step: f64, least: f64, most: f64) -> Habit {
+        Habit {
+            name,
+            start,
+            step,
+            least,
+            most,
+        }
+    }
+
     /// A value kept to the habit's range.
     pub fn keep(&self, value: f64) -> f64 {
         value.clamp(self.least, self.most)

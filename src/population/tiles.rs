@@ -391,13 +391,7 @@ struct Tuned {
 
 impl Tunable for Tiles {
     fn habits() -> Vec<Habit> {
-        let habit = |name, start, step| Habit {
-            name,
-            start,
-            step,
-            least: 0.0,
-            most: 1.0,
-        };
+        let habit = |name, start, step| Habit::new(name, start, step, 0.0, 1.0);
         vec![
             habit("lead_high", 0.5, 0.25),
             habit("bait", 0.3, 0.25),
