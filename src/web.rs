@@ -1,5 +1,5 @@
 //! In the browser: the page learns which screen is shown (`data-screen` on
-//! its body) and how long the game's log is (`data-log-lines`). The page
+//! its body), which menu is open over it (`data-menu`) and how long the game's log is (`data-log-lines`). The page
 //! hides its loading indicator on the first screen, and the browser test
 //! waits on them as a player watches the screen and the log. And the
 //! picker's "Open scenario file…" and the replays' "Open replay file…" read
@@ -13,6 +13,7 @@ use wasm_bindgen::closure::Closure;
 
 use crate::games::wargame::Scenario;
 use crate::games::wargame::catalogue::{Catalogue, Entry, Origin};
+use crate::menus::Menu;
 use crate::screens::Screen;
 use crate::session::GameLog;
 
@@ -21,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             mark_screen.run_if(state_changed::<Screen>),
+            mark_menu.run_if(state_changed::<Menu>),
             mark_log.run_if(resource_changed::<GameLog>),
             take_opened,
             take_opened_replays,
@@ -40,6 +42,10 @@ fn mark(name: &str, value: &str) {
 
 fn mark_screen(screen: Res<State<Screen>>) {
     mark("data-screen", &format!("{:?}", screen.get()).to_lowercase());
+}
+
+fn mark_menu(menu: Res<State<Menu>>) {
+    mark("data-menu", &format!("{:?}", menu.get()).to_lowercase());
 }
 
 fn mark_log(log: Res<GameLog>) {

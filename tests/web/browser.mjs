@@ -77,14 +77,15 @@ try {
 
   // Settings (the title's third button): default difficulty Hard, Close.
   // A click can land before a slow software-rendered frame has the window
-  // up: try again until the setting is stored.
+  // up: click again until the page says the settings are open, and again
+  // until the setting is stored.
   let stored = null;
   for (let attempt = 0; attempt < 4 && !stored?.includes("default_difficulty: Hard"); attempt++) {
-    // Settings, then Hard on the difficulty row and Close, where the
-    // browser's dialog (no fullscreen, no file) puts them.
-    await click(page, 640, 410);
+    await clickTo(page, { x: 640, y: 410 }, "settings");
+    // Hard on the difficulty row and Close, where the browser's dialog
+    // (no fullscreen, no file) puts them.
     await click(page, 722, 335);
-    await click(page, 562, 499);
+    await clickTo(page, { x: 562, y: 499 }, "none");
     stored = await page.evaluate((key) => localStorage.getItem(key), SETTINGS_KEY);
   }
   if (!stored?.includes("default_difficulty: Hard")) {
@@ -428,6 +429,19 @@ async function open(setup, arg = SETTINGS_KEY) {
   });
   page.on("pageerror", (error) => errors.push(`page: ${error.message}`));
   return page;
+}
+
+/// Clicks `at` until the page shows `menu` open (or "none"): under the
+/// software renderer a click during a stalled frame can go unseen.
+async function clickTo(page, at, menu) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await click(page, at.x, at.y);
+    const shown = await page
+      .waitForSelector(`body[data-menu="${menu}"]`, { timeout: 10_000 })
+      .then(() => true, () => false);
+    if (shown) return;
+  }
+  throw new Error(`four clicks at ${at.x}, ${at.y} did not leave the ${menu} menu open`);
 }
 
 async function click(page, x, y) {
