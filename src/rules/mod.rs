@@ -254,6 +254,14 @@ pub fn from_wire<T: DeserializeOwned>(value: Value) -> Result<T, String> {
 pub trait Bot<G: Game>: Send + Sync {
     fn choose(&mut self, view: &G::View) -> G::Action;
 
+    /// One slice of thinking about `view`: the action once decided. A
+    /// player that decides quickly decides at once; a slow one spreads its
+    /// thinking over calls, so that a table can draw a frame between them
+    /// (the same view each call, until it answers).
+    fn think(&mut self, view: &G::View) -> Option<G::Action> {
+        Some(self.choose(view))
+    }
+
     /// What it believed and weighed for its last choice, kept in the
     /// record so that a replay shows exactly what it thought. Its own
     /// information: nothing its view did not hold.

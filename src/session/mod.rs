@@ -11,7 +11,9 @@ mod shown;
 mod watch;
 
 use std::marker::PhantomData;
+use std::time::Duration;
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -659,6 +661,9 @@ fn apply_human_actions<G: Game + Narrated>(
     }
 }
 
+/// How long the computer thinks in one frame before the table draws.
+const THINKING_PER_FRAME: Duration = Duration::from_millis(8);
+
 /// The computer's seat: it sees only its own view.
 fn drive_computer<G: Game + Narrated>(
     mut session: ResMut<Session<G>>,
@@ -682,7 +687,18 @@ fn drive_computer<G: Game + Narrated>(
         return;
     };
     let view = played.game().view(seat);
-    let action = bot.choose(&view);
+    // A slow decision (the wargame's Hard choosing its army) thinks in
+    // slices for part of a frame at a time, and goes on next frame: the
+    // table keeps drawing and says who is thinking.
+    let started = Instant::now();
+    let action = loop {
+        if let Some(action) = bot.think(&view) {
+            break action;
+        }
+        if started.elapsed() > THINKING_PER_FRAME {
+            return;
+        }
+    };
     let thought = bot.thought();
     match session.act(seat, action, true, &mut happened, &mut log, &settings) {
         Ok(()) => {

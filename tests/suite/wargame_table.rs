@@ -17,7 +17,7 @@ use black_and_white::games::wargame::{Action, Rulebook, Wargame, bot};
 use black_and_white::rules::{Game, Level};
 use black_and_white::screens::Screen;
 use black_and_white::session::{
-    Act, GameLog, LiftCurtain, MatchResult, Opponent, Prepared, Session, Shown, StartMatch,
+    Act, ComputerToMove, GameLog, LiftCurtain, MatchResult, Opponent, Prepared, Session, Shown, StartMatch,
 };
 use black_and_white::settings::{AnimationSpeed, Settings};
 
@@ -109,6 +109,28 @@ fn a_tutorial_battle_through_to_the_victory_screen() {
     assert!(log.iter().any(|l| l.starts_with("Game over")));
     let file = app.world().resource::<SaveFile>().clone();
     assert!(file.load().unwrap().is_none(), "a finished battle leaves no save");
+}
+
+#[test]
+fn hard_chooses_its_army_over_many_frames_and_the_table_knows_it_thinks() {
+    let dir = config_dir("wargame-thinking");
+    let mut app = new_app(&dir);
+    start(&mut app, 12, 1, Opponent::Computer(Level::Hard), 3);
+    let mut frames = 0;
+    while shown(&app).acting != Some(1) {
+        assert_eq!(shown(&app).view.phase, Phase::Building);
+        assert_eq!(
+            app.world().resource::<ComputerToMove>().0,
+            Some(0),
+            "the table says the computer is at work"
+        );
+        app.update();
+        frames += 1;
+        assert!(frames < 5000, "the computer never built");
+    }
+    // Its trial battles take far longer than a frame's share of thinking.
+    assert!(frames >= 5, "the army was chosen in {frames} frames");
+    assert_eq!(shown(&app).view.phase, Phase::Building, "the person builds next");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::data::{Faction, Rulebook, UnitCard};
 use super::state::{Action, Phase, Placement, Wargame};
 use crate::rules::{Level, Seat, sub_seed};
 use crate::screens::Screen;
-use crate::session::{Act, Shown};
+use crate::session::{Act, ComputerToMove, Shown};
 use crate::ui::{FreeSpace, UiLayer, theme};
 
 /// The army being built by the person at the screen.
@@ -146,6 +146,7 @@ fn army_panel(
     mut draft: ResMut<Draft>,
     mut acts: MessageWriter<Act<Wargame>>,
     selection: Res<Selection>,
+    computer: Res<ComputerToMove>,
 ) -> Result {
     let game = &shown.view.seen;
     if game.phase != Phase::Building || shown.curtain.is_some() {
@@ -153,8 +154,13 @@ fn army_panel(
     }
     let ctx = contexts.ctx_mut()?;
     let Some(seat) = shown.acting else {
-        space.bottom_bar(ctx, "army-wait", |ui| {
-            ui.label(egui::RichText::new("The other side builds its army behind the curtain…").size(20.0));
+        space.bottom_bar(ctx, "army-wait", |ui| match computer.0 {
+            Some(seat) => thinking(ui, &format!("{} is choosing its army…", shown.names[seat])),
+            None => {
+                ui.label(
+                    egui::RichText::new("The other side builds its army behind the curtain…").size(20.0),
+                );
+            }
         });
         return Ok(());
     };
@@ -309,6 +315,15 @@ fn commander_choice(ui: &mut egui::Ui, game: &Wargame, seat: Seat, commander: &m
 }
 
 /// A unit card's numbers in one line.
+/// The computer at work: a spinner that turns while the table stays
+/// responsive, and what it is doing.
+pub fn thinking(ui: &mut egui::Ui, what: &str) {
+    ui.horizontal(|ui| {
+        ui.spinner();
+        ui.label(egui::RichText::new(what).size(20.0));
+    });
+}
+
 pub fn card_line(card: &UnitCard) -> String {
     let ranged = card.ranged.map_or("–".into(), |r| r.to_string());
     let mut line = format!(

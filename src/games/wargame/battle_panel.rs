@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::army_panel::card_line;
+use super::army_panel::{card_line, thinking};
 use super::block_face::icon;
 use super::board_draw::BoardLayout;
 use super::choices::{Aid, Offered, Selection, describe};
@@ -19,7 +19,7 @@ use super::state::{Pending, Phase, Wargame};
 use super::undo::{UndoStack, UndoStep};
 use crate::rules::Seat;
 use crate::screens::Screen;
-use crate::session::{Act, Shown};
+use crate::session::{Act, ComputerToMove, Shown};
 use crate::ui::{FreeSpace, UiLayer, theme};
 
 pub(super) fn plugin(app: &mut App) {
@@ -169,19 +169,20 @@ fn action_bar(
     stack: Res<UndoStack>,
     mut acts: MessageWriter<Act<Wargame>>,
     mut undo: MessageWriter<UndoStep>,
+    computer: Res<ComputerToMove>,
 ) -> Result {
     let game = &shown.view.seen;
     let ctx = contexts.ctx_mut()?;
     let Some(seat) = shown.acting else {
-        let text = match game.phase {
-            Phase::Over => game.reason.clone().unwrap_or_default(),
-            _ => format!(
-                "{} is playing…",
-                shown.names.clone()[game.whose_move().unwrap_or(0)]
-            ),
-        };
-        space.bottom_bar(ctx, "battle-wait", |ui| {
-            ui.label(egui::RichText::new(text).size(20.0));
+        let name = &shown.names[game.whose_move().unwrap_or(0)];
+        space.bottom_bar(ctx, "battle-wait", |ui| match (&game.phase, computer.0) {
+            (Phase::Over, _) => {
+                ui.label(egui::RichText::new(game.reason.clone().unwrap_or_default()).size(20.0));
+            }
+            (_, Some(_)) => thinking(ui, &format!("{name} is thinking…")),
+            _ => {
+                ui.label(egui::RichText::new(format!("{name} is playing…")).size(20.0));
+            }
         });
         return Ok(());
     };

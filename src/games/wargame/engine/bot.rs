@@ -23,6 +23,7 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
         Level::Normal | Level::Hard => Box::new(Planning {
             rng: GameRng::seed_from_u64(seed),
             trials: level == Level::Hard,
+            choosing: None,
             thought: None,
         }),
         _ => Box::new(Basic {
@@ -37,24 +38,45 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
 struct Planning {
     rng: GameRng,
     trials: bool,
+    /// Hard's army while its trial battles are under way, and the view it
+    /// is chosen for.
+    choosing: Option<(View, Trials)>,
     /// The planner's reasoning for the last choice in battle.
     thought: Option<Thought>,
 }
 
 impl Bot<Wargame> for Planning {
     fn choose(&mut self, view: &View) -> Action {
-        let game = Wargame::from_view(view);
-        if game.phase == Phase::Building {
-            self.thought = None;
-            return if self.trials {
-                build_by_trials(&game, view.player, &mut self.rng)
-            } else {
-                build(&game, view.player, &mut self.rng)
-            };
+        loop {
+            if let Some(action) = self.think(view) {
+                return action;
+            }
         }
+    }
+
+    /// Every choice but Hard's army is quick and made at once; the army's
+    /// trial battles are fought a slice at a time, so that the table can
+    /// draw between slices.
+    fn think(&mut self, view: &View) -> Option<Action> {
+        if view.phase == Phase::Building {
+            self.thought = None;
+            let game = Wargame::from_view(view);
+            if !self.trials {
+                return Some(build(&game, view.player, &mut self.rng));
+            }
+            if self.choosing.as_ref().is_none_or(|(seen, _)| seen != view) {
+                let trials = Trials::new(game, view.player, &mut self.rng);
+                self.choosing = Some((view.clone(), trials));
+            }
+            let (_, trials) = self.choosing.as_mut().expect("just set");
+            let army = trials.fight(SLICE)?;
+            self.choosing = None;
+            return Some(army);
+        }
+        let game = Wargame::from_view(view);
         let (action, thought) = super::planner::choose_with_thought(&game, view.player);
         self.thought = Some(thought);
-        action
+        Some(action)
     }
 
     fn thought(&self) -> Option<Thought> {
@@ -67,61 +89,137 @@ const CANDIDATES: usize = 5;
 const TRIALS: usize = 3;
 /// A trial battle is cut short after this many actions, undecided.
 const TRIAL_ACTIONS: usize = 800;
+/// The actions of trial battles played in one slice of Hard's thinking: a
+/// few milliseconds.
+const SLICE: usize = 40;
 
 /// Hard's army: of five nearly full armies, the one that wins most quick
-/// battles (both sides played by the planner) against random enemies.
-fn build_by_trials(game: &Wargame, seat: Seat, rng: &mut GameRng) -> Action {
-    let budget = game.scenario.budget;
-    let mut candidates: Vec<Action> = (0..CANDIDATES * 4)
-        .map(|_| game.random_army(seat, rng))
-        .filter(|a| matches!(a, Action::Build { army, .. } if army_cost(army) + 2 >= budget))
-        .take(CANDIDATES)
-        .collect();
-    if candidates.is_empty() {
-        return build(game, seat, rng);
-    }
-    let enemies: Vec<(u64, Action)> = (0..TRIALS)
-        .map(|_| (rng.random(), game.random_army(1 - seat, rng)))
-        .collect();
-    let score = |army: &Action| -> f64 {
-        enemies
-            .iter()
-            .map(|(seed, enemy)| trial(game, seat, army, enemy, *seed))
-            .sum()
-    };
-    let scores: Vec<f64> = candidates.iter().map(score).collect();
-    let best = (0..candidates.len())
-        .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
-        .expect("candidates");
-    candidates.swap_remove(best)
+/// battles (both sides played by the planner) against random enemies. The
+/// battles are fought in order, a slice at a time.
+struct Trials {
+    game: Wargame,
+    seat: Seat,
+    candidates: Vec<Action>,
+    enemies: Vec<(u64, Action)>,
+    scores: Vec<f64>,
+    /// The battles finished, in the order candidate by enemy.
+    fought: usize,
+    battle: Option<Battle>,
 }
 
-/// One quick battle from the start: 1 for a win of `seat`, 0.5 undecided.
-fn trial(game: &Wargame, seat: Seat, mine: &Action, theirs: &Action, seed: u64) -> f64 {
-    let setup = Setup {
-        scenario: game.scenario.clone(),
-        dice: Vec::new(),
-    };
-    let mut battle = Wargame::on_map(&setup, game.map.clone(), seed);
-    let armies = if seat == 0 { [mine, theirs] } else { [theirs, mine] };
-    for (s, army) in armies.into_iter().enumerate() {
-        if battle.check_action(s, army).is_err() {
-            return 0.0;
+impl Trials {
+    fn new(game: Wargame, seat: Seat, rng: &mut GameRng) -> Trials {
+        let budget = game.scenario.budget;
+        let candidates: Vec<Action> = (0..CANDIDATES * 4)
+            .map(|_| game.random_army(seat, rng))
+            .filter(|a| matches!(a, Action::Build { army, .. } if army_cost(army) + 2 >= budget))
+            .take(CANDIDATES)
+            .collect();
+        let enemies: Vec<(u64, Action)> = if candidates.is_empty() {
+            Vec::new()
+        } else {
+            (0..TRIALS)
+                .map(|_| (rng.random(), game.random_army(1 - seat, rng)))
+                .collect()
+        };
+        let mut candidates = candidates;
+        if candidates.is_empty() {
+            // No nearly full army among twenty: the fullest of eight.
+            candidates.push(build(&game, seat, rng));
         }
-        battle.perform(s, army.clone());
-    }
-    for _ in 0..TRIAL_ACTIONS {
-        let Some(to_move) = battle.whose_move() else { break };
-        let action = super::planner::choose(&battle, to_move);
-        if battle.check_action(to_move, &action).is_err() {
-            break;
+        Trials {
+            scores: vec![0.0; candidates.len()],
+            game,
+            seat,
+            candidates,
+            enemies,
+            fought: 0,
+            battle: None,
         }
-        battle.perform(to_move, action);
     }
-    match battle.outcome.and_then(|o| o.winner) {
-        Some(w) if w == seat => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
+
+    /// Plays up to `actions` actions of trial battles; the army once the
+    /// last battle is over.
+    fn fight(&mut self, mut actions: usize) -> Option<Action> {
+        let enemies = self.enemies.len();
+        while self.fought < self.candidates.len() * enemies {
+            let (mine, theirs) = (self.fought / enemies, self.fought % enemies);
+            let battle = self.battle.get_or_insert_with(|| {
+                let (seed, enemy) = &self.enemies[theirs];
+                Battle::new(&self.game, self.seat, &self.candidates[mine], enemy, *seed)
+            });
+            let result = battle.play(&mut actions)?;
+            self.scores[mine] += result;
+            self.battle = None;
+            self.fought += 1;
+        }
+        let best = (0..self.candidates.len())
+            .max_by(|&a, &b| self.scores[a].total_cmp(&self.scores[b]))
+            .expect("candidates");
+        Some(self.candidates.swap_remove(best))
+    }
+}
+
+/// One quick battle from the start, both sides played by the planner.
+struct Battle {
+    game: Wargame,
+    seat: Seat,
+    played: usize,
+    /// An army its side could not field: the battle is lost before it
+    /// begins.
+    refused: bool,
+}
+
+impl Battle {
+    fn new(game: &Wargame, seat: Seat, mine: &Action, theirs: &Action, seed: u64) -> Battle {
+        let setup = Setup {
+            scenario: game.scenario.clone(),
+            dice: Vec::new(),
+        };
+        let mut battle = Wargame::on_map(&setup, game.map.clone(), seed);
+        let armies = if seat == 0 { [mine, theirs] } else { [theirs, mine] };
+        let mut refused = false;
+        for (s, army) in armies.into_iter().enumerate() {
+            if battle.check_action(s, army).is_err() {
+                refused = true;
+                break;
+            }
+            battle.perform(s, army.clone());
+        }
+        Battle {
+            game: battle,
+            seat,
+            played: 0,
+            refused,
+        }
+    }
+
+    /// Plays on while `actions` last: 1 for a win of `seat`, 0.5 when cut
+    /// short undecided, nothing yet when the actions ran out first.
+    fn play(&mut self, actions: &mut usize) -> Option<f64> {
+        if self.refused {
+            return Some(0.0);
+        }
+        while self.played < TRIAL_ACTIONS {
+            let Some(to_move) = self.game.whose_move() else {
+                break;
+            };
+            if *actions == 0 {
+                return None;
+            }
+            let action = super::planner::choose(&self.game, to_move);
+            if self.game.check_action(to_move, &action).is_err() {
+                break;
+            }
+            self.game.perform(to_move, action);
+            self.played += 1;
+            *actions -= 1;
+        }
+        Some(match self.game.outcome.as_ref().and_then(|o| o.winner) {
+            Some(w) if w == self.seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        })
     }
 }
 
