@@ -1,6 +1,7 @@
 //! Each seat sees only its own side: what the app shows a seat is exactly
-//! that seat's view, private events reach only their seat, and the ways the
-//! tables used to leak are closed.
+//! that seat's view, private events reach only their seat, every computer
+//! level chooses from its view alone, and the ways the tables used to leak
+//! are closed.
 
 use bevy::prelude::*;
 use black_and_white::games::GameId;
@@ -9,9 +10,9 @@ use black_and_white::games::bidding::Bidding;
 use black_and_white::games::tiles::Tiles;
 use black_and_white::games::wargame::Wargame;
 use black_and_white::games::wargame::state::{Action, CheckFor, Event};
-use black_and_white::rules::{Audience, Game, GameRng};
+use black_and_white::rules::{Audience, Game, GameRng, Level, Seat};
 use black_and_white::session::{Act, LiftCurtain, Opponent, Session, Shown, StartMatch};
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
 use crate::headless::{app, betting::start_betting, config_dir, screen, shown};
@@ -451,4 +452,58 @@ fn a_menu_over_bettings_stopped_clocks_hides_the_board() {
         !opaque(GameId::Betting, Screen::Result),
         "a finished game hides nothing"
     );
+}
+
+/// Early positions of random games in which `seat` is shown the same view
+/// while the other seat's differs (its hidden tiles, bids or chips): each
+/// level, fresh from the same seed, must choose the same there. Returns
+/// how many such pairs were compared, `wanted` at most.
+fn levels_choose_from_the_view_alone<G: Game>(seeds: u64, depth: usize, wanted: usize) -> usize {
+    use std::collections::HashMap;
+    let mut first_seen: HashMap<(Seat, String), G> = HashMap::new();
+    let mut compared = 0;
+    for seed in 0..seeds {
+        if compared == wanted {
+            break;
+        }
+        let mut game = G::new_game(seed);
+        let mut rng = GameRng::seed_from_u64(seed);
+        for _ in 0..rng.random_range(0..=depth) {
+            let Some(seat) = game.to_move() else { break };
+            let legal = game.legal_actions();
+            let action = legal[rng.random_range(0..legal.len())].clone();
+            game.apply(seat, action).expect("a legal action");
+        }
+        let Some(seat) = game.to_move() else { continue };
+        let shown = serde_json::to_string(&game.view(seat)).unwrap();
+        let Some(other) = first_seen.get(&(seat, shown.clone())) else {
+            first_seen.insert((seat, shown), game);
+            continue;
+        };
+        let hidden = |g: &G| serde_json::to_string(&g.view(1 - seat)).unwrap();
+        if hidden(other) == hidden(&game) {
+            continue;
+        }
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            for bot_seed in 0..2 {
+                let here = G::bot(level, bot_seed).choose(&game.view(seat));
+                let there = G::bot(level, bot_seed).choose(&other.view(seat));
+                assert_eq!(
+                    here,
+                    there,
+                    "{level:?} chose differently on the same view: {}",
+                    hidden(&game)
+                );
+            }
+        }
+        compared += 1;
+    }
+    compared
+}
+
+#[test]
+fn every_level_chooses_from_its_view_alone() {
+    assert_eq!(levels_choose_from_the_view_alone::<Tiles>(300, 4, 12), 12);
+    assert_eq!(levels_choose_from_the_view_alone::<Bidding>(300, 4, 12), 12);
+    assert_eq!(levels_choose_from_the_view_alone::<Betting>(300, 4, 12), 12);
 }
