@@ -252,7 +252,7 @@ impl Bot<Wargame> for Basic {
             };
         }
         let legal = game.legal();
-        if self.random {
+        if self.random || self.rng.random_bool(EASY_SLIPS) {
             return legal[self.rng.random_range(0..legal.len())].clone();
         }
         let mut best = (f64::MIN, Action::EndTurn);
@@ -265,6 +265,11 @@ impl Bot<Wargame> for Basic {
         best.1
     }
 }
+
+/// How often Easy takes any legal action instead of its rule of thumb: the
+/// slips that leave a newcomer openings (without them Normal scored under
+/// 0.60 against it in scenarios 04, 16 and 18).
+const EASY_SLIPS: f64 = 0.15;
 
 /// Easy holds back in a tutorial: it spends three quarters of the budget
 /// (15 of 20 points), so that a newcomer who follows the steps can win the
