@@ -60,12 +60,11 @@ impl Bot<Wargame> for Planning {
     fn think(&mut self, view: &View) -> Option<Action> {
         if view.phase == Phase::Building {
             self.thought = None;
-            let game = Wargame::from_view(view);
             if !self.trials {
-                return Some(build(&game, view.player, &mut self.rng));
+                return Some(build(&Wargame::from_view(view), view.player, &mut self.rng));
             }
             if self.choosing.as_ref().is_none_or(|(seen, _)| seen != view) {
-                let trials = Trials::new(game, view.player, &mut self.rng);
+                let trials = Trials::new(Wargame::from_view(view), view.player, &mut self.rng);
                 self.choosing = Some((view.clone(), trials));
             }
             let (_, trials) = self.choosing.as_mut().expect("just set");
