@@ -1,4 +1,5 @@
-//! The tiles opponents: legal play on their view alone, and Hard's belief.
+//! The tiles opponents: legal play on their view alone, Hard's belief, and
+//! Hard's choice weighed a tile at a time.
 
 use black_and_white::games::tiles::{Belief, Tiles};
 use black_and_white::population::Population;
@@ -71,3 +72,25 @@ fn hard_reads_a_habit_and_beats_the_strongest_member_of_the_population() {
 
 /// The member that scores best against Hard.
 const STRONGEST: &str = "bayes";
+
+#[test]
+fn hard_weighs_a_tile_a_call_and_chooses_as_it_would_at_once() {
+    let mut positions = 0;
+    play([Level::Hard, Level::Normal], 17, |game, seat| {
+        let view = game.view(seat);
+        let mut sliced = Tiles::bot(Level::Hard, 3);
+        let mut calls = 1;
+        let action = loop {
+            if let Some(action) = sliced.think(&view) {
+                break action;
+            }
+            calls += 1;
+        };
+        assert_eq!(calls, view.hand.len(), "one tile weighed a call");
+        let mut at_once = Tiles::bot(Level::Hard, 3);
+        assert_eq!(at_once.choose(&view), action, "{view:?}");
+        assert_eq!(at_once.thought(), sliced.thought());
+        positions += 1;
+    });
+    assert!(positions >= 17, "{positions} positions");
+}

@@ -56,6 +56,7 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
             _ => 0.0,
         }),
         thought: None,
+        weighing: None,
     })
 }
 
@@ -110,101 +111,122 @@ struct SolverBot {
     habits: [f64; HABITS.len()],
     /// Its reasoning for the last choice.
     thought: Option<Thought>,
+    /// The choice it is weighing, a tile at a time.
+    weighing: Option<Weighing>,
 }
 
-impl Bot<Tiles> for SolverBot {
-    fn choose(&mut self, view: &TilesView) -> TilesAction {
-        if view.hand.len() == 1 {
-            self.thought = Some(Thought::ranked("its last tile".into(), Vec::new(), 0));
-            return TilesAction { tile: view.hand[0] };
-        }
+/// A choice being weighed, a tile at a time: what the view tells, and the
+/// tiles weighed so far.
+struct Weighing {
+    view: TilesView,
+    slip: bool,
+    belief: Belief,
+    mine: Hand,
+    following: Option<Colour>,
+    lead_by: i8,
+    /// What a counting opponent would play with each hand: it leads
+    /// knowing my colour counts, or answers the colour of my tile.
+    counting: HashMap<(Hand, Option<Colour>), u8>,
+    /// The hands such a player thinks I may hold: the same for every guess.
+    my_hands: Vec<Hand>,
+    weighed: Vec<Considered>,
+    best: (f64, u8),
+    worst: (f64, u8),
+}
+
+impl SolverBot {
+    fn start_weighing(&mut self, view: &TilesView) -> Weighing {
         let slip = self.rng.random_bool(self.mistakes);
         let belief = match self.belief {
             BeliefKind::ByColour => Belief::by_colour(view),
             BeliefKind::Exact => Belief::from_view(view),
         };
         let mine = Hand(view.hand.iter().fold(0, |m, &t| m | 1 << t));
-        let following = view.led.filter(|_| !view.is_leading());
         let me = view.seat;
-        let lead_by = view.score[me] as i8 - view.score[other(me)] as i8;
-        // What a counting opponent would play with each hand: it leads
-        // knowing my colour counts, or answers the colour of my tile.
-        let mut counting: HashMap<(Hand, Option<Colour>), u8> = HashMap::new();
-        // The hands such a player thinks I may hold: the same for every guess.
         let my_hands: Vec<Hand> = if self.random_share < 1.0 {
             Hand::with_counts(mine.count(Colour::Black), mine.count(Colour::White)).collect()
         } else {
             Vec::new()
         };
-        let mut best = (f64::MIN, view.hand[0]);
-        let mut worst = (f64::MAX, view.hand[0]);
-        let mut weighed = Vec::new();
-        for &t in &view.hand {
-            let (mut total, mut weight) = (0.0f64, 0.0f64);
-            for (theirs, chances) in belief.weighted() {
-                let at = Position {
-                    mine,
-                    theirs,
-                    i_lead: following.is_none(),
-                    lead_by,
-                };
-                let options = match following {
-                    Some(colour) => Hand(theirs.0 & colour_mask(colour)),
-                    None => theirs,
-                };
-                for (h, habit) in HABITS.into_iter().enumerate() {
-                    // The chance of this hand and the plays so far.
-                    let seen = chances[h] * self.habits[h];
-                    if seen == 0.0 {
-                        continue;
+        Weighing {
+            view: view.clone(),
+            slip,
+            belief,
+            mine,
+            following: view.led.filter(|_| !view.is_leading()),
+            lead_by: view.score[me] as i8 - view.score[other(me)] as i8,
+            counting: HashMap::new(),
+            my_hands,
+            weighed: Vec::new(),
+            best: (f64::MIN, view.hand[0]),
+            worst: (f64::MAX, view.hand[0]),
+        }
+    }
+
+    /// The value of playing `t`, averaged over the hands and habits the
+    /// other side may have.
+    fn weigh(&mut self, w: &mut Weighing, t: u8) -> f64 {
+        let following = w.following;
+        let (mut total, mut weight) = (0.0f64, 0.0f64);
+        for (theirs, chances) in w.belief.weighted() {
+            let at = Position {
+                mine: w.mine,
+                theirs,
+                i_lead: following.is_none(),
+                lead_by: w.lead_by,
+            };
+            let options = match following {
+                Some(colour) => Hand(theirs.0 & colour_mask(colour)),
+                None => theirs,
+            };
+            for (h, habit) in HABITS.into_iter().enumerate() {
+                // The chance of this hand and the plays so far.
+                let seen = chances[h] * self.habits[h];
+                if seen == 0.0 {
+                    continue;
+                }
+                if h > 0 {
+                    // It plays (or has just led) x with its habit's chance.
+                    let answering = following.is_none().then(|| Colour::of(t));
+                    for x in options.tiles() {
+                        let w = seen * f64::from(habit.chance(theirs, x, answering));
+                        total += w * f64::from(self.solver.meet(at, t, x));
+                        weight += w;
                     }
-                    if h > 0 {
-                        // It plays (or has just led) x with its habit's chance.
-                        let answering = following.is_none().then(|| Colour::of(t));
-                        for x in options.tiles() {
-                            let w = seen * f64::from(habit.chance(theirs, x, answering));
-                            total += w * f64::from(self.solver.meet(at, t, x));
-                            weight += w;
-                        }
-                        continue;
-                    }
-                    // A random opponent: leads colour c with chance |c| / |hand|,
-                    // then any tile of it; answers with any tile.
-                    let w = seen * f64::from(self.random_share) * options.len() as f64 / theirs.len() as f64;
-                    total += w * f64::from(self.solver.play(at, t, options));
-                    weight += w;
-                    if self.random_share < 1.0 {
-                        let answers = following.is_none().then(|| Colour::of(t));
-                        let x = *counting.entry((theirs, answers)).or_insert_with(|| {
-                            counting_choice(&mut self.model, theirs, &my_hands, answers, -lead_by)
-                        });
-                        if following.is_none_or(|c| Colour::of(x) == c) {
-                            let w = seen * f64::from(1.0 - self.random_share);
-                            total += w * f64::from(self.solver.meet(at, t, x));
-                            weight += w;
-                        }
+                    continue;
+                }
+                // A random opponent: leads colour c with chance |c| / |hand|,
+                // then any tile of it; answers with any tile.
+                let chance = seen * f64::from(self.random_share) * options.len() as f64 / theirs.len() as f64;
+                total += chance * f64::from(self.solver.play(at, t, options));
+                weight += chance;
+                if self.random_share < 1.0 {
+                    let answers = following.is_none().then(|| Colour::of(t));
+                    let (model, my_hands, lead_by) = (&mut self.model, &w.my_hands, w.lead_by);
+                    let x = *w
+                        .counting
+                        .entry((theirs, answers))
+                        .or_insert_with(|| counting_choice(model, theirs, my_hands, answers, -lead_by));
+                    if following.is_none_or(|c| Colour::of(x) == c) {
+                        let chance = seen * f64::from(1.0 - self.random_share);
+                        total += chance * f64::from(self.solver.meet(at, t, x));
+                        weight += chance;
                     }
                 }
             }
-            let value = total / weight + f64::from(self.rng.random_range(0.0..=self.noise));
-            weighed.push(Considered {
-                option: format!("tile {t}"),
-                value,
-            });
-            if value > best.0 {
-                best = (value, t);
-            }
-            if value < worst.0 {
-                worst = (value, t);
-            }
         }
-        if slip {
+        total / weight + f64::from(self.rng.random_range(0.0..=self.noise))
+    }
+
+    /// The tile chosen once every tile is weighed, and the thought behind it.
+    fn decide(&mut self, w: Weighing) -> TilesAction {
+        if w.slip {
             self.thought = Some(Thought::ranked(
                 "the tile it values least (a slip it makes on purpose)".into(),
-                weighed,
+                w.weighed,
                 4,
             ));
-            return TilesAction { tile: worst.1 };
+            return TilesAction { tile: w.worst.1 };
         }
         // How likely each habit is, given the plays seen.
         let mut habits: Vec<(f64, Habit)> = HABITS
@@ -212,7 +234,7 @@ impl Bot<Tiles> for SolverBot {
             .enumerate()
             .map(|(h, &habit)| {
                 (
-                    belief.weighted().map(|(_, c)| c[h]).sum::<f64>() * self.habits[h],
+                    w.belief.weighted().map(|(_, c)| c[h]).sum::<f64>() * self.habits[h],
                     habit,
                 )
             })
@@ -222,13 +244,53 @@ impl Bot<Tiles> for SolverBot {
         let (chance, likeliest) = habits[0];
         let belief = format!(
             "{} hands the other side may hold; its likeliest way of playing ({:.0}%): leads {}, answers {}",
-            belief.hands().count(),
+            w.belief.hands().count(),
             chance / total.max(f64::MIN_POSITIVE) * 100.0,
             likeliest.leads.describe(),
             likeliest.answers.describe(),
         );
-        self.thought = Some(Thought::ranked(belief, weighed, 4));
-        TilesAction { tile: best.1 }
+        self.thought = Some(Thought::ranked(belief, w.weighed, 4));
+        TilesAction { tile: w.best.1 }
+    }
+}
+
+impl Bot<Tiles> for SolverBot {
+    fn choose(&mut self, view: &TilesView) -> TilesAction {
+        loop {
+            if let Some(action) = self.think(view) {
+                return action;
+            }
+        }
+    }
+
+    /// One tile weighed a call: Hard's early moves take tens of
+    /// milliseconds, which a table spreads over frames.
+    fn think(&mut self, view: &TilesView) -> Option<TilesAction> {
+        if view.hand.len() == 1 {
+            self.thought = Some(Thought::ranked("its last tile".into(), Vec::new(), 0));
+            return Some(TilesAction { tile: view.hand[0] });
+        }
+        let mut w = match self.weighing.take() {
+            Some(w) if w.view == *view => w,
+            _ => self.start_weighing(view),
+        };
+        let t = view.hand[w.weighed.len()];
+        let value = self.weigh(&mut w, t);
+        w.weighed.push(Considered {
+            option: format!("tile {t}"),
+            value,
+        });
+        if value > w.best.0 {
+            w.best = (value, t);
+        }
+        if value < w.worst.0 {
+            w.worst = (value, t);
+        }
+        if w.weighed.len() < view.hand.len() {
+            self.weighing = Some(w);
+            return None;
+        }
+        Some(self.decide(w))
     }
 
     fn thought(&self) -> Option<Thought> {
