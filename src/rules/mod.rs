@@ -270,6 +270,16 @@ pub trait Bot<G: Game>: Send + Sync {
     }
 }
 
+/// `Bot::choose` for a player whose `think` spreads its work over calls:
+/// thinks about `view` until decided.
+pub fn think_through<G: Game>(bot: &mut impl Bot<G>, view: &G::View) -> G::Action {
+    loop {
+        if let Some(action) = bot.think(view) {
+            return action;
+        }
+    }
+}
+
 /// A computer player's reasoning for one choice: what it believed, and its
 /// best options with the value it gave each (higher is better; the unit is
 /// the player's own: expected points, a position's worth).

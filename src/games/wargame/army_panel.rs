@@ -314,7 +314,6 @@ fn commander_choice(ui: &mut egui::Ui, game: &Wargame, seat: Seat, commander: &m
     }
 }
 
-/// A unit card's numbers in one line.
 /// The computer at work: a spinner that turns while the table stays
 /// responsive, and what it is doing.
 pub fn thinking(ui: &mut egui::Ui, what: &str) {
@@ -324,6 +323,7 @@ pub fn thinking(ui: &mut egui::Ui, what: &str) {
     });
 }
 
+/// A unit card's numbers in one line.
 pub fn card_line(card: &UnitCard) -> String {
     let ranged = card.ranged.map_or("–".into(), |r| r.to_string());
     let mut line = format!(

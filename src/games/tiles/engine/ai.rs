@@ -25,7 +25,7 @@ use rand::{RngExt, SeedableRng, seq::IndexedRandom};
 use super::rules::Tiles;
 use super::rules::{Colour, Hand, TilesAction, TilesView};
 use super::solver::{Position, Solver, colour_mask};
-use crate::rules::{Bot, Considered, Level, Thought, other};
+use crate::rules::{Bot, Considered, Level, Thought, other, think_through};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
     let rng = GameRng::seed_from_u64(seed);
@@ -129,9 +129,8 @@ struct Weighing {
     counting: HashMap<(Hand, Option<Colour>), u8>,
     /// The hands such a player thinks I may hold: the same for every guess.
     my_hands: Vec<Hand>,
+    /// The tiles weighed so far, in the hand's order.
     weighed: Vec<Considered>,
-    best: (f64, u8),
-    worst: (f64, u8),
 }
 
 impl SolverBot {
@@ -158,8 +157,6 @@ impl SolverBot {
             counting: HashMap::new(),
             my_hands,
             weighed: Vec::new(),
-            best: (f64::MIN, view.hand[0]),
-            worst: (f64::MAX, view.hand[0]),
         }
     }
 
@@ -189,9 +186,9 @@ impl SolverBot {
                     // It plays (or has just led) x with its habit's chance.
                     let answering = following.is_none().then(|| Colour::of(t));
                     for x in options.tiles() {
-                        let w = seen * f64::from(habit.chance(theirs, x, answering));
-                        total += w * f64::from(self.solver.meet(at, t, x));
-                        weight += w;
+                        let chance = seen * f64::from(habit.chance(theirs, x, answering));
+                        total += chance * f64::from(self.solver.meet(at, t, x));
+                        weight += chance;
                     }
                     continue;
                 }
@@ -220,13 +217,27 @@ impl SolverBot {
 
     /// The tile chosen once every tile is weighed, and the thought behind it.
     fn decide(&mut self, w: Weighing) -> TilesAction {
+        // The first tile of the highest value, or of the lowest.
+        let first = |better: fn(f64, f64) -> bool, start: f64| {
+            let weighed = w.view.hand.iter().zip(&w.weighed);
+            weighed
+                .fold((start, w.view.hand[0]), |found, (&t, c)| {
+                    if better(c.value, found.0) {
+                        (c.value, t)
+                    } else {
+                        found
+                    }
+                })
+                .1
+        };
+        let (best, worst) = (first(|a, b| a > b, f64::MIN), first(|a, b| a < b, f64::MAX));
         if w.slip {
             self.thought = Some(Thought::ranked(
                 "the tile it values least (a slip it makes on purpose)".into(),
                 w.weighed,
                 4,
             ));
-            return TilesAction { tile: w.worst.1 };
+            return TilesAction { tile: worst };
         }
         // How likely each habit is, given the plays seen.
         let mut habits: Vec<(f64, Habit)> = HABITS
@@ -250,17 +261,13 @@ impl SolverBot {
             likeliest.answers.describe(),
         );
         self.thought = Some(Thought::ranked(belief, w.weighed, 4));
-        TilesAction { tile: w.best.1 }
+        TilesAction { tile: best }
     }
 }
 
 impl Bot<Tiles> for SolverBot {
     fn choose(&mut self, view: &TilesView) -> TilesAction {
-        loop {
-            if let Some(action) = self.think(view) {
-                return action;
-            }
-        }
+        think_through(self, view)
     }
 
     /// One tile weighed a call: Hard's early moves take tens of
@@ -280,12 +287,6 @@ impl Bot<Tiles> for SolverBot {
             option: format!("tile {t}"),
             value,
         });
-        if value > w.best.0 {
-            w.best = (value, t);
-        }
-        if value < w.worst.0 {
-            w.worst = (value, t);
-        }
         if w.weighed.len() < view.hand.len() {
             self.weighing = Some(w);
             return None;

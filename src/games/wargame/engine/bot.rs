@@ -16,7 +16,7 @@ use super::data::{Rulebook, Token, UnitType};
 use super::scenario::{Goal, Scenario, ScenarioKind};
 use super::state::*;
 use super::view::View;
-use crate::rules::{Bot, Level, Seat, Thought};
+use crate::rules::{Bot, Level, Seat, Thought, think_through};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
     match level {
@@ -47,11 +47,7 @@ struct Planning {
 
 impl Bot<Wargame> for Planning {
     fn choose(&mut self, view: &View) -> Action {
-        loop {
-            if let Some(action) = self.think(view) {
-                return action;
-            }
-        }
+        think_through(self, view)
     }
 
     /// Every choice but Hard's army is quick and made at once; the army's
@@ -109,23 +105,21 @@ struct Trials {
 impl Trials {
     fn new(game: Wargame, seat: Seat, rng: &mut GameRng) -> Trials {
         let budget = game.scenario.budget;
-        let candidates: Vec<Action> = (0..CANDIDATES * 4)
+        let mut candidates: Vec<Action> = (0..CANDIDATES * 4)
             .map(|_| game.random_army(seat, rng))
             .filter(|a| matches!(a, Action::Build { army, .. } if army_cost(army) + 2 >= budget))
             .take(CANDIDATES)
             .collect();
         let enemies: Vec<(u64, Action)> = if candidates.is_empty() {
+            // No nearly full army among twenty: the fullest of eight,
+            // untried.
+            candidates.push(build(&game, seat, rng));
             Vec::new()
         } else {
             (0..TRIALS)
                 .map(|_| (rng.random(), game.random_army(1 - seat, rng)))
                 .collect()
         };
-        let mut candidates = candidates;
-        if candidates.is_empty() {
-            // No nearly full army among twenty: the fullest of eight.
-            candidates.push(build(&game, seat, rng));
-        }
         Trials {
             scores: vec![0.0; candidates.len()],
             game,
