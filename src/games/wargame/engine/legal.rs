@@ -31,6 +31,38 @@ impl Wargame {
             .collect()
     }
 
+    /// The activations without an order open to `seat`: what the planner
+    /// weighs, without the rest of `legal`'s work.
+    pub fn plain_activations(&self, seat: Seat) -> Vec<Action> {
+        if self.whose_move() != Some(seat) || self.phase != Phase::Battle {
+            return Vec::new();
+        }
+        self.groups(seat)
+            .into_iter()
+            .map(|units| Action::Activate { units, order: None })
+            .filter(|a| self.check_action(seat, a).is_ok())
+            .collect()
+    }
+
+    /// What `seat` could activate: each unit, and after it the squad it
+    /// heads (the units of its type on its hex not yet activated).
+    fn groups(&self, seat: Seat) -> Vec<Vec<usize>> {
+        let mine: Vec<&Unit> = self.alive().filter(|u| u.owner == seat).collect();
+        let mut out = Vec::new();
+        for u in &mine {
+            out.push(vec![u.id]);
+            let squad: Vec<usize> = mine
+                .iter()
+                .filter(|o| o.at == u.at && o.kind == u.kind && !self.used.activated.contains(&o.id))
+                .map(|o| o.id)
+                .collect();
+            if squad.len() > 1 && squad[0] == u.id {
+                out.push(squad);
+            }
+        }
+        out
+    }
+
     fn candidates(&self, seat: Seat) -> Vec<Action> {
         if let Some(p) = self.pending.front() {
             let unit = p.unit();
@@ -49,25 +81,12 @@ impl Wargame {
         let mine: Vec<&Unit> = self.alive().filter(|u| u.owner == seat).collect();
         let enemies: Vec<&Unit> = self.alive().filter(|u| u.owner != seat).collect();
         let Some(a) = &self.activation else {
-            for u in &mine {
+            for units in self.groups(seat) {
                 for order in [None, Some(1), Some(2), Some(3), Some(4)] {
                     out.push(Action::Activate {
-                        units: vec![u.id],
+                        units: units.clone(),
                         order,
                     });
-                }
-                let squad: Vec<usize> = mine
-                    .iter()
-                    .filter(|o| o.at == u.at && o.kind == u.kind && !self.used.activated.contains(&o.id))
-                    .map(|o| o.id)
-                    .collect();
-                if squad.len() > 1 && squad[0] == u.id {
-                    for order in [None, Some(1), Some(2), Some(3), Some(4)] {
-                        out.push(Action::Activate {
-                            units: squad.clone(),
-                            order,
-                        });
-                    }
                 }
             }
             let marchers: Vec<&&Unit> = mine.iter().filter(|u| u.card().has(Ability::MassMarch)).collect();

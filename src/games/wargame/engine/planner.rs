@@ -74,8 +74,13 @@ impl Wargame {
 
     /// How good it is for `group` of `seat` to stand on `at`.
     fn position_value(&self, seat: Seat, group: &[usize], at: Coord) -> f64 {
+        let goals = self.goals_for(seat, self.units[group[0]].kind);
+        self.value_near(seat, group, at, &goals)
+    }
+
+    /// `position_value` with the group's goals found once for many hexes.
+    fn value_near(&self, seat: Seat, group: &[usize], at: Coord, goals: &[Coord]) -> f64 {
         let kind = self.units[group[0]].kind;
-        let goals = self.goals_for(seat, kind);
         let distance = goals.iter().map(|&g| at.distance(g)).min().unwrap_or(0) as f64;
         let mut value = match kind {
             // Artillery wants the nearest enemy 3 hexes off.
@@ -232,14 +237,17 @@ impl Wargame {
             value: here,
         };
         if let Some((attack, worth)) = self.best_attack() {
-            let mut after = self.clone();
-            if let Action::Charge { to, .. } = attack {
-                for &id in &a.units {
-                    after.units[id].at = Some(to);
+            let stays = match attack {
+                Action::Charge { to, .. } => {
+                    let mut after = self.clone();
+                    for &id in &a.units {
+                        after.units[id].at = Some(to);
+                    }
+                    after.position_value(seat, &a.units, to)
                 }
-            }
-            let value = after.position_value(seat, &a.units, after.units[a.units[0]].at.expect("alive"))
-                + worth * 2.0;
+                _ => here,
+            };
+            let value = stays + worth * 2.0;
             if value > best.value {
                 best = Plan {
                     units: a.units.clone(),
@@ -250,31 +258,36 @@ impl Wargame {
             }
         }
         // Every hex reachable, by its shortest way, and the best attack from
-        // there.
+        // there. One scratch game stands in for each: only the group's hex
+        // and the activation differ between them.
+        let mut scratch = self.clone();
+        let stand = |scratch: &mut Wargame, activation: &Activation| {
+            for &id in &a.units {
+                scratch.units[id].at = Some(activation.at);
+            }
+            scratch.activation = Some(activation.clone());
+        };
+        let goals = self.goals_for(seat, self.units[a.units[0]].kind);
         let mut seen = vec![a.at];
-        let mut frontier = std::collections::VecDeque::from([(self.clone(), Vec::new())]);
-        while let Some((state, path)) = frontier.pop_front() {
-            for to in state.activation.as_ref().expect("in activation").at.neighbours() {
-                if seen.contains(&to) || state.check_move(to).is_err() {
+        let mut frontier = std::collections::VecDeque::from([(a.clone(), Vec::new())]);
+        while let Some((from, path)) = frontier.pop_front() {
+            for to in from.at.neighbours() {
+                stand(&mut scratch, &from);
+                if seen.contains(&to) || scratch.check_move(to).is_err() {
                     continue;
                 }
                 seen.push(to);
-                let mut next = state.clone();
-                for &id in &a.units {
-                    next.units[id].at = Some(to);
-                }
-                let stops = a.units.iter().any(|&id| next.stops_on(&next.units[id], to));
-                if let Some(act) = next.activation.as_mut() {
-                    act.at = to;
-                    act.moved += 1;
-                    act.stopped |= stops;
-                    act.may_leave = Some(true);
-                }
+                let mut next = from.clone();
+                next.at = to;
+                next.moved += 1;
+                next.stopped |= a.units.iter().any(|&id| scratch.stops_on(&scratch.units[id], to));
+                next.may_leave = Some(true);
+                stand(&mut scratch, &next);
                 let mut path = path.clone();
                 path.push(to);
-                let mut value = next.position_value(seat, &a.units, to);
+                let mut value = scratch.value_near(seat, &a.units, to, &goals);
                 let mut attack = None;
-                if let Some((action, worth)) = next.best_attack() {
+                if let Some((action, worth)) = scratch.best_attack() {
                     value += worth * 2.0;
                     attack = Some(action);
                 }
@@ -355,14 +368,42 @@ pub fn choose_with_thought(game: &Wargame, seat: Seat) -> (Action, Thought) {
         };
         return (action, said(&belief));
     }
+    let ranked = ranked_activations(game, seat);
     let mut weighed = vec![Considered {
         option: "end the turn".into(),
         value: 0.1,
     }];
-    // Which unit or squad gains most from its activation.
-    let mut best: Option<(f64, Vec<usize>, Plan)> = None;
-    for action in game.legal() {
-        let Action::Activate { units, order: None } = &action else {
+    weighed.extend(ranked.iter().map(|r| Considered {
+        option: r.label.clone(),
+        value: r.gain,
+    }));
+    let thought = Thought::ranked(
+        "what each activation would gain, by its best plan (ending the turn counts 0.1)".into(),
+        weighed,
+        5,
+    );
+    let action = match ranked.into_iter().next() {
+        Some(best) if best.gain > 0.1 => best.action,
+        _ => Action::EndTurn,
+    };
+    (action, thought)
+}
+
+/// An activation the planner weighed: with the order that helps its plan,
+/// what it would gain and how the log names it.
+#[derive(Debug, Clone)]
+pub struct Ranked {
+    pub action: Action,
+    pub gain: f64,
+    pub label: String,
+}
+
+/// Every activation open to `seat` by what its best plan would gain, best
+/// first (the first of equals first).
+pub fn ranked_activations(game: &Wargame, seat: Seat) -> Vec<Ranked> {
+    let mut ranked = Vec::new();
+    for action in game.plain_activations(seat) {
+        let Action::Activate { units, .. } = &action else {
             continue;
         };
         let mut trial = game.clone();
@@ -373,34 +414,22 @@ pub fn choose_with_thought(game: &Wargame, seat: Seat) -> (Action, Thought) {
         let Some(plan) = trial.best_plan() else { continue };
         let gain = plan.value - game.position_value(seat, units, at);
         let names: Vec<&str> = units.iter().map(|&u| game.units[u].class.as_str()).collect();
-        weighed.push(Considered {
-            option: format!("activate {} at ({}, {})", names.join(" + "), at.0, at.1),
-            value: gain,
-        });
-        if best.as_ref().is_none_or(|(g, _, _)| gain > *g) {
-            best = Some((gain, units.clone(), plan));
-        }
-    }
-    let thought = Thought::ranked(
-        "what each activation would gain, by its best plan (ending the turn counts 0.1)".into(),
-        weighed,
-        5,
-    );
-    let action = match best {
-        Some((gain, units, plan)) if gain > 0.1 => {
-            let with_order = Action::Activate {
-                units: units.clone(),
-                order: order_for(game, seat, &units, &plan),
-            };
-            if game.check_action(seat, &with_order).is_ok() {
+        let with_order = Action::Activate {
+            units: units.clone(),
+            order: order_for(game, seat, units, &plan),
+        };
+        ranked.push(Ranked {
+            action: if game.check_action(seat, &with_order).is_ok() {
                 with_order
             } else {
-                Action::Activate { units, order: None }
-            }
-        }
-        _ => Action::EndTurn,
-    };
-    (action, thought)
+                action.clone()
+            },
+            gain,
+            label: format!("activate {} at ({}, {})", names.join(" + "), at.0, at.1),
+        });
+    }
+    ranked.sort_by(|a, b| b.gain.total_cmp(&a.gain));
+    ranked
 }
 
 /// The commander order that helps this plan: one of orders 2-4 that fits
