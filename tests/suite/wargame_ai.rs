@@ -1,7 +1,8 @@
 //! The wargame's computer players: the planner's odds agree with the rules,
 //! every level finishes every scenario with legal actions, the planner
-//! (Normal) beats the greedy bot (Easy), and Hard's army thought over in
-//! slices is the one it would choose at once.
+//! (Normal) beats the greedy bot (Easy), Hard's army and its search over
+//! activations thought over in slices are what it would choose at once, and
+//! the search does overrule the planner.
 
 use black_and_white::cli::arena;
 use black_and_white::games::wargame::planner::{check_chance, hit_chance};
@@ -73,4 +74,72 @@ fn hards_army_thought_over_in_slices_is_the_one_it_chooses_at_once() {
         // Normal builds at once.
         assert!(bot::bot(Level::Normal, 9).think(&view).is_some());
     }
+}
+
+/// Scenario `number` played by Normal on both sides until the seat to move
+/// chooses its first activation of round `round`.
+fn at_a_choice_of_activation(number: usize, round: u32, seed: u64) -> Wargame {
+    let setup = Setup {
+        scenario: Scenario::parse(SHIPPED[number - 1].1).unwrap(),
+        dice: Vec::new(),
+    };
+    let mut game = Wargame::configured(&setup, seed);
+    let mut bots = [bot::bot(Level::Normal, 1), bot::bot(Level::Normal, 2)];
+    while let Some(seat) = game.to_move() {
+        let choosing = game.activation.is_none() && game.pending.is_empty() && game.used.activations == 0;
+        if game.round >= round && choosing && game.first().is_some() {
+            return game;
+        }
+        let action = bots[seat].choose(&game.view(seat));
+        game.apply(seat, action).expect("Normal plays legal actions");
+    }
+    panic!("scenario {number} ended before round {round}");
+}
+
+#[test]
+fn hards_search_thought_over_in_slices_is_the_one_it_chooses_at_once() {
+    for (number, seed) in [(12, 3), (21, 4), (5, 5)] {
+        let game = at_a_choice_of_activation(number, 3, seed);
+        let seat = game.to_move().expect("a seat chooses");
+        let view = game.view(seat);
+        let mut slices = 0;
+        let mut sliced = bot::bot(Level::Hard, 9);
+        let thought = loop {
+            slices += 1;
+            if let Some(action) = sliced.think(&view) {
+                break action;
+            }
+        };
+        assert!(slices > 2, "scenario {number}: the search in {slices} slices");
+        assert_eq!(
+            bot::bot(Level::Hard, 9).choose(&view),
+            thought,
+            "scenario {number}"
+        );
+        let reasoning = sliced.thought().expect("the search says what it weighed");
+        assert!(reasoning.belief.contains("played out"), "{reasoning:?}");
+        assert!(reasoning.options.len() >= 2, "{reasoning:?}");
+        // Normal decides at once.
+        assert!(bot::bot(Level::Normal, 9).think(&view).is_some());
+    }
+}
+
+#[test]
+fn hards_search_overrules_the_planner_where_its_playouts_say_so() {
+    let mut differs = 0;
+    let mut choices = 0;
+    for seed in 0..6 {
+        let game = at_a_choice_of_activation(12, 2 + seed as u32 % 3, seed);
+        let seat = game.to_move().expect("a seat chooses");
+        let view = game.view(seat);
+        let hard = bot::bot(Level::Hard, seed).choose(&view);
+        let normal = bot::bot(Level::Normal, seed).choose(&view);
+        assert!(game.check(seat, &hard).is_ok(), "{hard:?}");
+        choices += 1;
+        differs += usize::from(hard != normal);
+    }
+    assert!(
+        differs > 0,
+        "Hard chose as the planner in all {choices} positions: its search decided nothing"
+    );
 }

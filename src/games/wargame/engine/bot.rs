@@ -3,8 +3,9 @@
 //! the greedy bot here, takes the legal action a few rules of thumb like
 //! best: attack with the best odds, otherwise close in on the objective;
 //! in a tutorial it fields a smaller army.
-//! Normal is `planner.rs`; Hard plays as Normal but chooses its army by
-//! trial battles.
+//! Normal is `planner.rs`; Hard chooses its army by trial battles and
+//! which block to activate by playing the planner's best few out
+//! (`search.rs`); within an activation it plays as Normal.
 
 use std::collections::VecDeque;
 
@@ -14,15 +15,16 @@ use rand::{RngExt, SeedableRng};
 use super::board::Coord;
 use super::data::{Rulebook, Token, UnitType};
 use super::scenario::{Goal, Scenario, ScenarioKind};
+use super::search::Searching;
 use super::state::*;
 use super::view::View;
-use crate::rules::{Bot, Level, Seat, Thought, think_through};
+use crate::rules::{Bot, Level, Seat, Thought, sub_seed, think_through};
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
     match level {
         Level::Normal | Level::Hard => Box::new(Planning {
             rng: GameRng::seed_from_u64(seed),
-            trials: level == Level::Hard,
+            hard: (level == Level::Hard).then(|| Searching::new(sub_seed(seed, 1))),
             choosing: None,
             thought: None,
         }),
@@ -34,10 +36,11 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
 }
 
 /// Normal and Hard: the planner of `planner.rs`. Hard also tries its
-/// candidate armies in quick battles before it builds.
+/// candidate armies in quick battles before it builds, and searches its
+/// choice of activation.
 struct Planning {
     rng: GameRng,
-    trials: bool,
+    hard: Option<Searching>,
     /// Hard's army while its trial battles are under way, and the view it
     /// is chosen for.
     choosing: Option<(View, Trials)>,
@@ -50,13 +53,13 @@ impl Bot<Wargame> for Planning {
         think_through(self, view)
     }
 
-    /// Every choice but Hard's army is quick and made at once; the army's
-    /// trial battles are fought a slice at a time, so that the table can
-    /// draw between slices.
+    /// Normal's choices are quick and made at once; Hard's army's trial
+    /// battles and its search are played a slice at a time, so that the
+    /// table can draw between slices.
     fn think(&mut self, view: &View) -> Option<Action> {
         if view.phase == Phase::Building {
             self.thought = None;
-            if !self.trials {
+            if self.hard.is_none() {
                 return Some(build(&Wargame::from_view(view), view.player, &mut self.rng));
             }
             if self.choosing.as_ref().is_none_or(|(seen, _)| seen != view) {
@@ -68,8 +71,11 @@ impl Bot<Wargame> for Planning {
             self.choosing = None;
             return Some(army);
         }
-        let game = Wargame::from_view(view);
-        let (action, thought) = super::planner::choose_with_thought(&game, view.player);
+        let choosing_activation = view.activation.is_none() && view.decision.is_none();
+        let (action, thought) = match self.hard.as_mut() {
+            Some(search) if choosing_activation => search.think(view, SLICE)?,
+            _ => super::planner::choose_with_thought(&Wargame::from_view(view), view.player),
+        };
         self.thought = Some(thought);
         Some(action)
     }

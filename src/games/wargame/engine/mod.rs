@@ -2,7 +2,7 @@
 //! `scenario_check`), the board (`board`), the state, actions and events
 //! (`state`), a turn (`rules`, `actions`, `combat`, `legal`), what a seat
 //! sees (`view`), the shared `Game` trait and the protocol's JSON (`game`),
-//! the computer players (`bot`, `planner`), the names the log uses
+//! the computer players (`bot`, `planner`, Hard's `search`), the names the log uses
 //! (`names`) and what a seat could know of the hidden blocks (`knowledge`). Nothing here draws; the table around it is the folder above.
 
 pub(super) mod actions;
@@ -18,5 +18,6 @@ pub mod planner;
 pub mod rules;
 pub mod scenario;
 pub(super) mod scenario_check;
+pub mod search;
 pub mod state;
 pub mod view;
