@@ -3,7 +3,7 @@
 # Hard against Normal in the arena (release build, seats alternating),
 # printed as one docs/figures.md table row per scenario with A's score rate
 # (win 1, draw 0.5) and its 95% interval for each pair, and the slowest
-# decision of the Hard runs (its army).
+# decision of the Hard runs (its army or one search).
 #
 #     scripts/wargame-ladder.sh [GAMES] [SEED] [SCENARIO...]
 #
