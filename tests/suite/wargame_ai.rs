@@ -9,7 +9,7 @@ use black_and_white::games::wargame::planner::{check_chance, hit_chance};
 use black_and_white::games::wargame::scenario::{SHIPPED, Scenario};
 use black_and_white::games::wargame::state::Setup;
 use black_and_white::games::wargame::{Action, Wargame, bot, judge};
-use black_and_white::rules::{Game, Level};
+use black_and_white::rules::{Bot, Game, Level};
 
 #[test]
 fn the_planners_odds_are_the_rules_odds() {
@@ -46,24 +46,34 @@ fn normal_beats_easy() {
     );
 }
 
+/// Shipped scenario `number` (1-22).
+fn shipped(number: usize) -> Setup {
+    Setup {
+        scenario: Scenario::parse(SHIPPED[number - 1].1).unwrap(),
+        dice: Vec::new(),
+    }
+}
+
+/// What Hard (seed 9) chooses for `view` thought over a slice a call, in
+/// how many calls, and the bot, to ask what it thought.
+fn hard_in_slices(view: &<Wargame as Game>::View) -> (Action, usize, Box<dyn Bot<Wargame>>) {
+    let mut sliced = bot::bot(Level::Hard, 9);
+    let mut slices = 0;
+    loop {
+        slices += 1;
+        if let Some(action) = sliced.think(view) {
+            return (action, slices, sliced);
+        }
+    }
+}
+
 #[test]
 fn hards_army_thought_over_in_slices_is_the_one_it_chooses_at_once() {
     for number in [1, 12, 21] {
-        let setup = Setup {
-            scenario: Scenario::parse(SHIPPED[number - 1].1).unwrap(),
-            dice: Vec::new(),
-        };
-        let game = Wargame::configured(&setup, 40 + number as u64);
+        let game = Wargame::configured(&shipped(number), 40 + number as u64);
         let seat = game.to_move().expect("someone builds first");
         let view = game.view(seat);
-        let mut slices = 0;
-        let mut sliced = bot::bot(Level::Hard, 9);
-        let thought = loop {
-            slices += 1;
-            if let Some(action) = sliced.think(&view) {
-                break action;
-            }
-        };
+        let (thought, slices, _) = hard_in_slices(&view);
         assert!(slices > 10, "scenario {number}: the army in {slices} slices");
         assert!(matches!(thought, Action::Build { .. }), "{thought:?}");
         assert_eq!(
@@ -79,11 +89,7 @@ fn hards_army_thought_over_in_slices_is_the_one_it_chooses_at_once() {
 /// Scenario `number` played by Normal on both sides until the seat to move
 /// chooses its first activation of round `round`.
 fn at_a_choice_of_activation(number: usize, round: u32, seed: u64) -> Wargame {
-    let setup = Setup {
-        scenario: Scenario::parse(SHIPPED[number - 1].1).unwrap(),
-        dice: Vec::new(),
-    };
-    let mut game = Wargame::configured(&setup, seed);
+    let mut game = Wargame::configured(&shipped(number), seed);
     let mut bots = [bot::bot(Level::Normal, 1), bot::bot(Level::Normal, 2)];
     while let Some(seat) = game.to_move() {
         let choosing = game.activation.is_none() && game.pending.is_empty() && game.used.activations == 0;
@@ -102,14 +108,7 @@ fn hards_search_thought_over_in_slices_is_the_one_it_chooses_at_once() {
         let game = at_a_choice_of_activation(number, 3, seed);
         let seat = game.to_move().expect("a seat chooses");
         let view = game.view(seat);
-        let mut slices = 0;
-        let mut sliced = bot::bot(Level::Hard, 9);
-        let thought = loop {
-            slices += 1;
-            if let Some(action) = sliced.think(&view) {
-                break action;
-            }
-        };
+        let (thought, slices, sliced) = hard_in_slices(&view);
         assert!(slices > 2, "scenario {number}: the search in {slices} slices");
         assert_eq!(
             bot::bot(Level::Hard, 9).choose(&view),

@@ -14,6 +14,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::board::Coord;
 use super::data::{Rulebook, Token, UnitType};
+use super::planner::Playout;
 use super::scenario::{Goal, Scenario, ScenarioKind};
 use super::search::Searching;
 use super::state::*;
@@ -161,9 +162,8 @@ impl Trials {
 
 /// One quick battle from the start, both sides played by the planner.
 struct Battle {
-    game: Wargame,
+    playout: Playout,
     seat: Seat,
-    played: usize,
     /// An army its side could not field: the battle is lost before it
     /// begins.
     refused: bool,
@@ -186,9 +186,8 @@ impl Battle {
             battle.perform(s, army.clone());
         }
         Battle {
-            game: battle,
+            playout: Playout::new(battle, TRIAL_ACTIONS),
             seat,
-            played: 0,
             refused,
         }
     }
@@ -199,22 +198,10 @@ impl Battle {
         if self.refused {
             return Some(0.0);
         }
-        while self.played < TRIAL_ACTIONS {
-            let Some(to_move) = self.game.whose_move() else {
-                break;
-            };
-            if *actions == 0 {
-                return None;
-            }
-            let action = super::planner::choose(&self.game, to_move);
-            if self.game.check_action(to_move, &action).is_err() {
-                break;
-            }
-            self.game.perform(to_move, action);
-            self.played += 1;
-            *actions -= 1;
+        if !self.playout.play(actions, |_| false) {
+            return None;
         }
-        Some(match self.game.outcome.as_ref().and_then(|o| o.winner) {
+        Some(match self.playout.game.outcome.as_ref().and_then(|o| o.winner) {
             Some(w) if w == self.seat => 1.0,
             Some(_) => 0.0,
             None => 0.5,

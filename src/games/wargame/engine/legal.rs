@@ -31,16 +31,21 @@ impl Wargame {
             .collect()
     }
 
-    /// The activations without an order open to `seat`: what the planner
-    /// weighs, without the rest of `legal`'s work.
-    pub fn plain_activations(&self, seat: Seat) -> Vec<Action> {
+    /// The units and squads `seat` may activate now, without an order:
+    /// what the planner weighs, without the rest of `legal`'s work.
+    pub fn activatable(&self, seat: Seat) -> Vec<Vec<usize>> {
         if self.whose_move() != Some(seat) || self.phase != Phase::Battle {
             return Vec::new();
         }
         self.groups(seat)
             .into_iter()
-            .map(|units| Action::Activate { units, order: None })
-            .filter(|a| self.check_action(seat, a).is_ok())
+            .filter(|units| {
+                let plain = Action::Activate {
+                    units: units.clone(),
+                    order: None,
+                };
+                self.check_action(seat, &plain).is_ok()
+            })
             .collect()
     }
 

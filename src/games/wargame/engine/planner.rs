@@ -314,6 +314,49 @@ impl Wargame {
     }
 }
 
+/// A game the planner plays on for both sides, a slice of actions at a
+/// time: Hard's trial battles and its playouts.
+pub struct Playout {
+    pub game: Wargame,
+    played: usize,
+    /// The most actions played before the playout is cut short.
+    limit: usize,
+}
+
+impl Playout {
+    pub fn new(game: Wargame, limit: usize) -> Playout {
+        Playout {
+            game,
+            played: 0,
+            limit,
+        }
+    }
+
+    /// Plays on while `actions` last, until the battle ends, `stops` says
+    /// so or the limit is reached: false when the actions ran out first.
+    pub fn play(&mut self, actions: &mut usize, stops: impl Fn(&Wargame) -> bool) -> bool {
+        while self.played < self.limit {
+            let Some(to_move) = self.game.whose_move() else {
+                break;
+            };
+            if stops(&self.game) {
+                break;
+            }
+            if *actions == 0 {
+                return false;
+            }
+            let action = choose(&self.game, to_move);
+            if self.game.check_action(to_move, &action).is_err() {
+                break;
+            }
+            self.game.perform(to_move, action);
+            self.played += 1;
+            *actions -= 1;
+        }
+        true
+    }
+}
+
 /// The planner's next action for the seat to move in `game`.
 pub fn choose(game: &Wargame, seat: Seat) -> Action {
     choose_with_thought(game, seat).0
@@ -368,7 +411,12 @@ pub fn choose_with_thought(game: &Wargame, seat: Seat) -> (Action, Thought) {
         };
         return (action, said(&belief));
     }
-    let ranked = ranked_activations(game, seat);
+    pick(ranked_activations(game, seat))
+}
+
+/// The planner's choice among the activations it ranked: the best, or the
+/// end of the turn when none gains more than 0.1, with its reasoning.
+pub fn pick(ranked: Vec<Ranked>) -> (Action, Thought) {
     let mut weighed = vec![Considered {
         option: "end the turn".into(),
         value: 0.1,
@@ -402,27 +450,26 @@ pub struct Ranked {
 /// first (the first of equals first).
 pub fn ranked_activations(game: &Wargame, seat: Seat) -> Vec<Ranked> {
     let mut ranked = Vec::new();
-    for action in game.plain_activations(seat) {
-        let Action::Activate { units, .. } = &action else {
-            continue;
+    for units in game.activatable(seat) {
+        let plain = Action::Activate {
+            units: units.clone(),
+            order: None,
         };
         let mut trial = game.clone();
-        if trial.apply_checked(seat, action.clone()).is_err() {
-            continue;
-        }
+        trial.perform(seat, plain.clone());
         let at = game.units[units[0]].at.expect("alive");
         let Some(plan) = trial.best_plan() else { continue };
-        let gain = plan.value - game.position_value(seat, units, at);
+        let gain = plan.value - game.position_value(seat, &units, at);
         let names: Vec<&str> = units.iter().map(|&u| game.units[u].class.as_str()).collect();
         let with_order = Action::Activate {
             units: units.clone(),
-            order: order_for(game, seat, units, &plan),
+            order: order_for(game, seat, &units, &plan),
         };
         ranked.push(Ranked {
             action: if game.check_action(seat, &with_order).is_ok() {
                 with_order
             } else {
-                action.clone()
+                plain
             },
             gain,
             label: format!("activate {} at ({}, {})", names.join(" + "), at.0, at.1),
@@ -454,12 +501,4 @@ fn order_for(game: &Wargame, seat: Seat, units: &[usize], plan: &Plan) -> Option
         .filter(|_| !game.used.order && attack.is_some())
         .find(|&n| game.commander_order(seat, n).is_some_and(fits))
         .or_else(|| game.commander_order(seat, 1).is_some_and(fits).then_some(1))
-}
-
-impl Wargame {
-    fn apply_checked(&mut self, seat: Seat, action: Action) -> Result<(), String> {
-        self.check_action(seat, &action)?;
-        self.perform(seat, action);
-        Ok(())
-    }
 }

@@ -14,7 +14,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::data::Rulebook;
 use super::knowledge::could_be;
-use super::planner::{self, Ranked};
+use super::planner::{self, Playout, Ranked};
 use super::scenario::Goal;
 use super::state::*;
 use super::view::View;
@@ -47,13 +47,13 @@ pub struct Search {
 }
 
 impl Search {
-    /// The search for `seat`'s next activation in the game its view shows;
-    /// `None` when there is nothing to weigh: the planner's choice stands.
-    pub fn new(view: &View, game: &Wargame, rng: &mut GameRng) -> Option<Search> {
+    /// The search for the view's seat among the activations the planner
+    /// `ranked`; `None` when there is nothing to weigh: the planner's
+    /// choice stands.
+    pub fn new(view: &View, ranked: &[Ranked], rng: &mut GameRng) -> Option<Search> {
         let seat = view.player;
-        let ranked = planner::ranked_activations(game, seat);
         let ends = ranked.first().is_none_or(|best| best.gain <= 0.1);
-        let mut candidates: Vec<Ranked> = ranked.into_iter().take(CANDIDATES).collect();
+        let mut candidates: Vec<Ranked> = ranked.iter().take(CANDIDATES).cloned().collect();
         if ends {
             candidates.insert(
                 0,
@@ -141,12 +141,11 @@ fn world(view: &View, rng: &mut GameRng) -> Wargame {
 
 /// One candidate played out in one world.
 struct Rollout {
-    game: Wargame,
+    playout: Playout,
     seat: Seat,
     /// The round of the choice: the rollout ends when the seat's turn
     /// `ROUNDS` rounds on begins.
     round: u32,
-    played: usize,
 }
 
 impl Rollout {
@@ -157,40 +156,26 @@ impl Rollout {
             game.perform(seat, candidate.clone());
         }
         Rollout {
-            game,
+            playout: Playout::new(game, ROLLOUT_ACTIONS),
             seat,
             round,
-            played: 0,
         }
     }
 
     /// Plays on while `actions` last; the judged position once the horizon
     /// is reached, the battle ends or the rollout is long enough.
     fn play(&mut self, actions: &mut usize) -> Option<f64> {
-        while self.played < ROLLOUT_ACTIONS {
-            let Some(to_move) = self.game.whose_move() else {
-                break;
-            };
-            let horizon = self.game.round >= self.round + ROUNDS
-                && self.game.active == self.seat
-                && self.game.activation.is_none()
-                && self.game.pending.is_empty()
-                && self.game.used == TurnUse::default();
-            if horizon {
-                break;
-            }
-            if *actions == 0 {
-                return None;
-            }
-            let action = planner::choose(&self.game, to_move);
-            if self.game.check_action(to_move, &action).is_err() {
-                break;
-            }
-            self.game.perform(to_move, action);
-            self.played += 1;
-            *actions -= 1;
-        }
-        Some(judge(&self.game, self.seat))
+        let (seat, round) = (self.seat, self.round);
+        let horizon = |game: &Wargame| {
+            game.round >= round + ROUNDS
+                && game.active == seat
+                && game.activation.is_none()
+                && game.pending.is_empty()
+                && game.used == TurnUse::default()
+        };
+        self.playout
+            .play(actions, horizon)
+            .then(|| judge(&self.playout.game, seat))
     }
 }
 
@@ -255,10 +240,10 @@ impl Searching {
     /// decided.
     pub fn think(&mut self, view: &View, slice: usize) -> Option<(Action, Thought)> {
         if self.search.as_ref().is_none_or(|(seen, _)| seen != view) {
-            let game = Wargame::from_view(view);
-            let Some(search) = Search::new(view, &game, &mut self.rng) else {
+            let ranked = planner::ranked_activations(&Wargame::from_view(view), view.player);
+            let Some(search) = Search::new(view, &ranked, &mut self.rng) else {
                 self.search = None;
-                return Some(planner::choose_with_thought(&game, view.player));
+                return Some(planner::pick(ranked));
             };
             self.search = Some((view.clone(), search));
         }
