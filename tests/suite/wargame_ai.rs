@@ -2,7 +2,8 @@
 //! every level finishes every scenario with legal actions, the planner
 //! (Normal) beats the greedy bot (Easy), Hard's army and its search over
 //! activations thought over in slices are what it would choose at once, and
-//! the search does overrule the planner.
+//! the search does overrule the planner and its plan is followed through
+//! the activation.
 
 use black_and_white::cli::arena;
 use black_and_white::games::wargame::planner::{check_chance, hit_chance};
@@ -140,5 +141,33 @@ fn hards_search_overrules_the_planner_where_its_playouts_say_so() {
     assert!(
         differs > 0,
         "Hard chose as the planner in all {choices} positions: its search decided nothing"
+    );
+}
+
+#[test]
+fn hard_follows_the_plan_its_search_chose_through_the_activation() {
+    let mut followed = 0;
+    for seed in 0..4 {
+        let mut game = at_a_choice_of_activation(12, 2 + seed as u32 % 3, seed);
+        let seat = game.to_move().expect("a seat chooses");
+        let mut hard = bot::bot(Level::Hard, seed);
+        let activate = hard.choose(&game.view(seat));
+        assert!(
+            matches!(activate, Action::Activate { .. } | Action::EndTurn),
+            "{activate:?}"
+        );
+        game.apply(seat, activate).expect("Hard activates legally");
+        // Its steps until the activation ends (or a decision interrupts it).
+        while game.activation.is_some() && game.pending.is_empty() && game.to_move() == Some(seat) {
+            let step = hard.choose(&game.view(seat));
+            let why = hard.thought().expect("Hard says why").belief;
+            followed += usize::from(why.contains("plan its search chose"));
+            game.apply(seat, step)
+                .expect("Hard's plan is followed with legal actions");
+        }
+    }
+    assert!(
+        followed > 0,
+        "Hard's steps within its activations never followed the plan it searched"
     );
 }

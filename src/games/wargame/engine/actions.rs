@@ -36,7 +36,7 @@ impl Wargame {
             Action::MassMarch { moves } => self.check_mass_march(seat, moves),
             _ if self.activation.is_none() => Err("activate a unit or a squad first".into()),
             Action::EndActivation => Ok(()),
-            Action::Move { to } => self.check_move(*to),
+            Action::Move { to } => Ok(self.check_move(*to)?),
             Action::Sidestep { to } => self.check_sidestep(seat, *to),
             Action::Charge { unit, to, target } => self.check_charge(*unit, *to, *target),
             Action::Melee { unit, target } => self.check_melee(*unit, *target),
@@ -445,7 +445,7 @@ impl Wargame {
         if (to.row() - enemy_row).abs() < (a.at.row() - enemy_row).abs() {
             return Err("the empty move goes back or sideways, not toward the enemy".into());
         }
-        self.check_enter(&a.units, to)
+        Ok(self.check_enter(&a.units, to)?)
     }
 
     /// The empty move: leaving a hostile area of influence takes the check,

@@ -3,9 +3,10 @@
 //! the greedy bot here, takes the legal action a few rules of thumb like
 //! best: attack with the best odds, otherwise close in on the objective;
 //! in a tutorial it fields a smaller army.
-//! Normal is `planner.rs`; Hard chooses its army by trial battles and
-//! which block to activate by playing the planner's best few out
-//! (`search.rs`); within an activation it plays as Normal.
+//! Normal is `planner.rs`; Hard chooses its army by trial battles, and
+//! which block to activate and its plan by playing the planner's best few
+//! out (`search.rs`); it follows that plan through the activation and
+//! plays as Normal after it and in retreats and counterattacks.
 
 use std::collections::VecDeque;
 
@@ -72,11 +73,16 @@ impl Bot<Wargame> for Planning {
             self.choosing = None;
             return Some(army);
         }
-        let choosing_activation = view.activation.is_none() && view.decision.is_none();
-        let (action, thought) = match self.hard.as_mut() {
-            Some(search) if choosing_activation => search.think(view, SLICE)?,
-            _ => super::planner::choose_with_thought(&Wargame::from_view(view), view.player),
+        // Hard searches its choice of activation and follows the plan it
+        // chose; the planner decides the rest.
+        let searched = match self.hard.as_mut() {
+            Some(_) if view.decision.is_some() => None,
+            Some(hard) if view.activation.is_some() => hard.follow(view),
+            Some(hard) => Some(hard.think(view, SLICE)?),
+            None => None,
         };
+        let (action, thought) = searched
+            .unwrap_or_else(|| super::planner::choose_with_thought(&Wargame::from_view(view), view.player));
         self.thought = Some(thought);
         Some(action)
     }

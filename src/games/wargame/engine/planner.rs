@@ -225,17 +225,54 @@ impl Wargame {
             .max_by(|a, b| a.1.total_cmp(&b.1))
     }
 
-    /// The best plan for the activation in progress.
+    /// The best plan for the activation in progress: of the plans weighed,
+    /// staying unless another is worth more (a move 0.05 more).
     pub fn best_plan(&self) -> Option<Plan> {
-        let a = self.activation.as_ref()?;
+        let units = &self.activation.as_ref()?.units;
+        let mut best: Option<Plan> = None;
+        self.weigh_plans(|path, attack, value| {
+            let margin = if path.is_empty() { 0.0 } else { 0.05 };
+            if best.as_ref().is_none_or(|b| value > b.value + margin) {
+                best = Some(Plan {
+                    units: units.clone(),
+                    path: path.to_vec(),
+                    attack,
+                    value,
+                });
+            }
+        });
+        best
+    }
+
+    /// Every plan the planner weighs for the activation in progress, best
+    /// first: Hard's search tries the runners-up.
+    pub fn plans(&self) -> Vec<Plan> {
+        let Some(a) = &self.activation else {
+            return Vec::new();
+        };
+        let mut plans = Vec::new();
+        self.weigh_plans(|path, attack, value| {
+            plans.push(Plan {
+                units: a.units.clone(),
+                path: path.to_vec(),
+                attack,
+                value,
+            })
+        });
+        plans.sort_by(|a, b| b.value.total_cmp(&a.value));
+        plans
+    }
+
+    /// Offers each plan for the activation in progress with its worth, in
+    /// the order weighed: staying, striking from here, then every hex
+    /// reachable by its shortest way with the best attack from there.
+    fn weigh_plans(&self, mut offer: impl FnMut(&[Coord], Option<Action>, f64)) {
+        let Some(a) = self.activation.as_ref() else {
+            return;
+        };
         let seat = self.units[a.units[0]].owner;
         let here = self.position_value(seat, &a.units, a.at);
-        let mut best = Plan {
-            units: a.units.clone(),
-            path: Vec::new(),
-            attack: None,
-            value: here,
-        };
+        offer(&[], None, here);
         if let Some((attack, worth)) = self.best_attack() {
             let stays = match attack {
                 Action::Charge { to, .. } => {
@@ -247,19 +284,10 @@ impl Wargame {
                 }
                 _ => here,
             };
-            let value = stays + worth * 2.0;
-            if value > best.value {
-                best = Plan {
-                    units: a.units.clone(),
-                    path: Vec::new(),
-                    attack: Some(attack),
-                    value,
-                };
-            }
+            offer(&[], Some(attack), stays + worth * 2.0);
         }
-        // Every hex reachable, by its shortest way, and the best attack from
-        // there. One scratch game stands in for each: only the group's hex
-        // and the activation differ between them.
+        // One scratch game stands in for each hex: only the group's hex and
+        // the activation differ between them.
         let mut scratch = self.clone();
         let stand = |scratch: &mut Wargame, activation: &Activation| {
             for &id in &a.units {
@@ -292,25 +320,15 @@ impl Wargame {
                     attack = Some(action);
                 }
                 // Leaving a hostile area may fail the check.
-                if self.activation.as_ref().is_some_and(|x| x.may_leave.is_none())
-                    && self.in_hostile_influence(a.at, seat)
-                {
+                if a.may_leave.is_none() && self.in_hostile_influence(a.at, seat) {
                     let weakest = a.units.iter().map(|&id| self.discipline(id)).min().unwrap_or(7);
                     let p = check_chance(weakest);
                     value = p * value + (1.0 - p) * here;
                 }
-                if value > best.value + 0.05 {
-                    best = Plan {
-                        units: a.units.clone(),
-                        path: path.clone(),
-                        attack,
-                        value,
-                    };
-                }
+                offer(&path, attack, value);
                 frontier.push_back((next, path));
             }
         }
-        Some(best)
     }
 }
 
@@ -359,16 +377,45 @@ impl Playout {
 
 /// The planner's next action for the seat to move in `game`.
 pub fn choose(game: &Wargame, seat: Seat) -> Action {
-    choose_with_thought(game, seat).0
+    decide(game, seat).0
 }
 
 /// The planner's choice with its reasoning: the activations it weighed and
 /// the gain it gave each, or the plan an activation follows.
 pub fn choose_with_thought(game: &Wargame, seat: Seat) -> (Action, Thought) {
-    let said = |belief: &str| Thought {
-        belief: belief.into(),
-        options: Vec::new(),
-    };
+    let (action, why) = decide(game, seat);
+    (action, why.thought(game))
+}
+
+/// Why the planner chose as it did, worded only when asked: playouts
+/// choose thousands of times and never ask.
+enum Why {
+    LastBlow,
+    StrikeBack,
+    FallBack,
+    Holds,
+    Plan(f64),
+    Weighed(Vec<Ranked>),
+}
+
+impl Why {
+    fn thought(self, game: &Wargame) -> Thought {
+        let said = |belief: &str| Thought {
+            belief: belief.into(),
+            options: Vec::new(),
+        };
+        match self {
+            Why::LastBlow => said("a last blow of Till death would destroy it: it stands"),
+            Why::StrikeBack => said("striking back costs nothing"),
+            Why::FallBack => said("the best hex to fall back to"),
+            Why::Holds => said("it holds its hex or can lose a step"),
+            Why::Plan(value) => said(&format!("its plan for this activation is worth {value:.1}")),
+            Why::Weighed(ranked) => weighed(game, &ranked),
+        }
+    }
+}
+
+fn decide(game: &Wargame, seat: Seat) -> (Action, Why) {
     if let Some(p) = game.pending.front() {
         let unit = p.unit();
         if let Pending::Counter { attacker, .. } = p {
@@ -376,15 +423,9 @@ pub fn choose_with_thought(game: &Wargame, seat: Seat) -> (Action, Thought) {
             // blow at a unit that would fall to it.
             let last_blow = game.order_on(*attacker) == Some(Order::TillDeath) && game.units[unit].size == 1;
             return if last_blow {
-                (
-                    Action::Stand { unit },
-                    said("a last blow of Till death would destroy it: it stands"),
-                )
+                (Action::Stand { unit }, Why::LastBlow)
             } else {
-                (
-                    Action::Counterattack { unit },
-                    said("striking back costs nothing"),
-                )
+                (Action::Counterattack { unit }, Why::StrikeBack)
             };
         }
         let best_retreat = game.retreat_hexes(unit).into_iter().max_by(|a, b| {
@@ -394,47 +435,51 @@ pub fn choose_with_thought(game: &Wargame, seat: Seat) -> (Action, Thought) {
         let must = matches!(p, Pending::MustRetreat { .. });
         let stand = !must && (game.holds(unit) || game.units[unit].size > 1);
         return match (stand, best_retreat) {
-            (false, Some(to)) => (Action::Retreat { unit, to }, said("the best hex to fall back to")),
-            _ => (
-                Action::Stand { unit },
-                said("it holds its hex or can lose a step"),
-            ),
+            (false, Some(to)) => (Action::Retreat { unit, to }, Why::FallBack),
+            _ => (Action::Stand { unit }, Why::Holds),
         };
     }
     if game.activation.is_some() {
         let plan = game.best_plan().expect("in an activation");
-        let belief = format!("its plan for this activation is worth {:.1}", plan.value);
         let action = match (plan.path.first(), plan.attack) {
             (Some(&to), _) => Action::Move { to },
             (None, Some(attack)) => attack,
             (None, None) => Action::EndActivation,
         };
-        return (action, said(&belief));
+        return (action, Why::Plan(plan.value));
     }
-    pick(ranked_activations(game, seat))
+    let ranked = ranked_activations(game, seat);
+    (picked(&ranked), Why::Weighed(ranked))
 }
 
 /// The planner's choice among the activations it ranked: the best, or the
 /// end of the turn when none gains more than 0.1, with its reasoning.
-pub fn pick(ranked: Vec<Ranked>) -> (Action, Thought) {
+pub fn pick(game: &Wargame, ranked: &[Ranked]) -> (Action, Thought) {
+    (picked(ranked), weighed(game, ranked))
+}
+
+fn picked(ranked: &[Ranked]) -> Action {
+    match ranked.first() {
+        Some(best) if best.gain > 0.1 => best.action.clone(),
+        _ => Action::EndTurn,
+    }
+}
+
+/// The activations weighed and their gains, for the log.
+fn weighed(game: &Wargame, ranked: &[Ranked]) -> Thought {
     let mut weighed = vec![Considered {
         option: "end the turn".into(),
         value: 0.1,
     }];
     weighed.extend(ranked.iter().map(|r| Considered {
-        option: r.label.clone(),
+        option: r.label(game),
         value: r.gain,
     }));
-    let thought = Thought::ranked(
+    Thought::ranked(
         "what each activation would gain, by its best plan (ending the turn counts 0.1)".into(),
         weighed,
         5,
-    );
-    let action = match ranked.into_iter().next() {
-        Some(best) if best.gain > 0.1 => best.action,
-        _ => Action::EndTurn,
-    };
-    (action, thought)
+    )
 }
 
 /// An activation the planner weighed: with the order that helps its plan,
@@ -443,7 +488,18 @@ pub fn pick(ranked: Vec<Ranked>) -> (Action, Thought) {
 pub struct Ranked {
     pub action: Action,
     pub gain: f64,
-    pub label: String,
+    /// The plan its gain is weighed by.
+    pub plan: Plan,
+}
+
+impl Ranked {
+    /// How the log names it: the blocks and where they stand in `game`.
+    pub fn label(&self, game: &Wargame) -> String {
+        let units = &self.plan.units;
+        let names: Vec<&str> = units.iter().map(|&u| game.units[u].class.as_str()).collect();
+        let at = game.units[units[0]].at.expect("alive");
+        format!("activate {} at ({}, {})", names.join(" + "), at.0, at.1)
+    }
 }
 
 /// Every activation open to `seat` by what its best plan would gain, best
@@ -460,7 +516,6 @@ pub fn ranked_activations(game: &Wargame, seat: Seat) -> Vec<Ranked> {
         let at = game.units[units[0]].at.expect("alive");
         let Some(plan) = trial.best_plan() else { continue };
         let gain = plan.value - game.position_value(seat, &units, at);
-        let names: Vec<&str> = units.iter().map(|&u| game.units[u].class.as_str()).collect();
         let with_order = Action::Activate {
             units: units.clone(),
             order: order_for(game, seat, &units, &plan),
@@ -472,7 +527,7 @@ pub fn ranked_activations(game: &Wargame, seat: Seat) -> Vec<Ranked> {
                 plain
             },
             gain,
-            label: format!("activate {} at ({}, {})", names.join(" + "), at.0, at.1),
+            plan,
         });
     }
     ranked.sort_by(|a, b| b.gain.total_cmp(&a.gain));
@@ -481,7 +536,7 @@ pub fn ranked_activations(game: &Wargame, seat: Seat) -> Vec<Ranked> {
 
 /// The commander order that helps this plan: one of orders 2-4 that fits
 /// the attack planned, else the free special order when it only helps.
-fn order_for(game: &Wargame, seat: Seat, units: &[usize], plan: &Plan) -> Option<u8> {
+pub fn order_for(game: &Wargame, seat: Seat, units: &[usize], plan: &Plan) -> Option<u8> {
     use super::data::Order::*;
     let kind = game.units[units[0]].kind;
     let attack = plan.attack.as_ref();

@@ -706,16 +706,16 @@ impl Wargame {
     }
 
     /// Whether the activated group may take one more step to `to`.
-    pub fn check_move(&self, to: Coord) -> Result<(), String> {
-        let a = self.activation.as_ref().ok_or("no unit is activated")?;
+    pub fn check_move(&self, to: Coord) -> Result<(), Refusal> {
+        let a = self.activation.as_ref().ok_or(Refusal::NoActivation)?;
         if a.attacks > 0 {
-            return Err("a unit that attacked does not move again".into());
+            return Err(Refusal::Attacked);
         }
         if a.stopped {
-            return Err("the terrain entered made the unit stop".into());
+            return Err(Refusal::Stopped);
         }
         if a.may_leave == Some(false) {
-            return Err("the unit failed its command check and cannot move this activation".into());
+            return Err(Refusal::FailedCheck);
         }
         let most = a
             .units
@@ -730,30 +730,31 @@ impl Wargame {
             .min()
             .unwrap_or(0);
         if a.moved >= most {
-            return Err(format!("the unit has moved its {most} hexes"));
+            return Err(Refusal::MovedAll(most));
         }
         if !a.at.is_adjacent(to) {
-            return Err(format!("{to} is not next to {}", a.at));
+            return Err(Refusal::NotNext { to, from: a.at });
         }
         self.check_enter(&a.units, to)
     }
 
     /// Whether the group may enter `to` (terrain, tokens, enemies, limits).
-    pub fn check_enter(&self, group: &[usize], to: Coord) -> Result<(), String> {
+    pub fn check_enter(&self, group: &[usize], to: Coord) -> Result<(), Refusal> {
         if !self.map.contains(to) {
-            return Err(format!("{to} is off the map"));
+            return Err(Refusal::OffMap(to));
         }
         for &id in group {
             if !self.may_enter(&self.units[id], to) {
-                return Err(format!(
-                    "unit {id} ({:?}) cannot enter {to} ({:?})",
-                    self.units[id].kind,
-                    self.terrain(to)
-                ));
+                return Err(Refusal::CannotEnter {
+                    unit: id,
+                    kind: self.units[id].kind,
+                    to,
+                    terrain: self.terrain(to),
+                });
             }
         }
         if !self.group_fits(group, to) {
-            return Err(format!("{to} would break the unit limits"));
+            return Err(Refusal::Limits(to));
         }
         Ok(())
     }
@@ -870,5 +871,60 @@ impl Wargame {
         if !more && a.pursuit.is_none() && a.withdraw.is_none() {
             self.end_activation(events);
         }
+    }
+}
+
+/// Why a step or an entry is refused: worded only when it is shown, since
+/// the planner asks about every hex it might reach.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Refusal {
+    NoActivation,
+    Attacked,
+    Stopped,
+    FailedCheck,
+    MovedAll(u32),
+    NotNext {
+        to: Coord,
+        from: Coord,
+    },
+    OffMap(Coord),
+    CannotEnter {
+        unit: usize,
+        kind: UnitType,
+        to: Coord,
+        terrain: Terrain,
+    },
+    Limits(Coord),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Refusal::NoActivation => write!(f, "no unit is activated"),
+            Refusal::Attacked => write!(f, "a unit that attacked does not move again"),
+            Refusal::Stopped => write!(f, "the terrain entered made the unit stop"),
+            Refusal::FailedCheck => {
+                write!(
+                    f,
+                    "the unit failed its command check and cannot move this activation"
+                )
+            }
+            Refusal::MovedAll(most) => write!(f, "the unit has moved its {most} hexes"),
+            Refusal::NotNext { to, from } => write!(f, "{to} is not next to {from}"),
+            Refusal::OffMap(to) => write!(f, "{to} is off the map"),
+            Refusal::CannotEnter {
+                unit,
+                kind,
+                to,
+                terrain,
+            } => write!(f, "unit {unit} ({kind:?}) cannot enter {to} ({terrain:?})"),
+            Refusal::Limits(to) => write!(f, "{to} would break the unit limits"),
+        }
+    }
+}
+
+impl From<Refusal> for String {
+    fn from(refusal: Refusal) -> String {
+        refusal.to_string()
     }
 }
