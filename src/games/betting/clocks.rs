@@ -1,5 +1,6 @@
 //! The setup clock (three minutes) and the decision clock (20 seconds, 30
-//! against Easy). They run only while the person at the screen must act;
+//! against Easy). They run only while the person at the screen must act,
+//! and not while a `--screenshot` waits for its picture;
 //! running out locks the setup board or folds.
 
 use bevy::prelude::*;
@@ -9,7 +10,7 @@ use super::setup_board::SetupBoard;
 use crate::menus::Menu;
 use crate::rules::{Level, Seat};
 use crate::screens::Screen;
-use crate::session::{Act, GameLog, Opponent, Shown};
+use crate::session::{Act, GameLog, Launch, Opponent, Shown};
 
 /// A newcomer against Easy gets more time than the rules' clock.
 pub const EASY_DECISION_SECONDS: f32 = 30.0;
@@ -54,6 +55,10 @@ pub(super) fn plugin(app: &mut App) {
         run_clock
             .run_if(resource_exists::<Shown<Betting>>)
             .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
+            // A `--screenshot` shows the table as it stands: under a slow
+            // software renderer the settling frames outlast the 20
+            // seconds, and the clock would fold before the picture.
+            .run_if(|launch: Option<Res<Launch>>| launch.is_none_or(|l| l.screenshot.is_none()))
             .in_set(crate::AppSystems::RecordInput)
             .after(super::setup_board::edit_setup),
     );
