@@ -458,7 +458,9 @@ pub fn pick(game: &Wargame, ranked: &[Ranked]) -> (Action, Thought) {
     (picked(ranked), weighed(game, ranked))
 }
 
-fn picked(ranked: &[Ranked]) -> Action {
+/// The best activation ranked, or the end of the turn when none gains
+/// more than 0.1.
+pub fn picked(ranked: &[Ranked]) -> Action {
     match ranked.first() {
         Some(best) if best.gain > 0.1 => best.action.clone(),
         _ => Action::EndTurn,
@@ -507,25 +509,19 @@ impl Ranked {
 pub fn ranked_activations(game: &Wargame, seat: Seat) -> Vec<Ranked> {
     let mut ranked = Vec::new();
     for units in game.activatable(seat) {
-        let plain = Action::Activate {
-            units: units.clone(),
-            order: None,
-        };
         let mut trial = game.clone();
-        trial.perform(seat, plain.clone());
+        trial.perform(
+            seat,
+            Action::Activate {
+                units: units.clone(),
+                order: None,
+            },
+        );
         let at = game.units[units[0]].at.expect("alive");
         let Some(plan) = trial.best_plan() else { continue };
         let gain = plan.value - game.position_value(seat, &units, at);
-        let with_order = Action::Activate {
-            units: units.clone(),
-            order: order_for(game, seat, &units, &plan),
-        };
         ranked.push(Ranked {
-            action: if game.check_action(seat, &with_order).is_ok() {
-                with_order
-            } else {
-                plain
-            },
+            action: activation_for(game, seat, &plan),
             gain,
             plan,
         });
@@ -534,9 +530,26 @@ pub fn ranked_activations(game: &Wargame, seat: Seat) -> Vec<Ranked> {
     ranked
 }
 
+/// The activation that begins `plan`: with the commander order that helps
+/// it when that order may be given now, else without one.
+pub fn activation_for(game: &Wargame, seat: Seat, plan: &Plan) -> Action {
+    let with_order = Action::Activate {
+        units: plan.units.clone(),
+        order: order_for(game, seat, &plan.units, plan),
+    };
+    if game.check_action(seat, &with_order).is_ok() {
+        with_order
+    } else {
+        Action::Activate {
+            units: plan.units.clone(),
+            order: None,
+        }
+    }
+}
+
 /// The commander order that helps this plan: one of orders 2-4 that fits
 /// the attack planned, else the free special order when it only helps.
-pub fn order_for(game: &Wargame, seat: Seat, units: &[usize], plan: &Plan) -> Option<u8> {
+fn order_for(game: &Wargame, seat: Seat, units: &[usize], plan: &Plan) -> Option<u8> {
     use super::data::Order::*;
     let kind = game.units[units[0]].kind;
     let attack = plan.attack.as_ref();

@@ -45,7 +45,6 @@ const DECIDED: f64 = 1000.0;
 
 /// A choice the search weighs: an activation and the plan it follows
 /// (the moves and the attack), or the end of the turn.
-#[derive(Clone)]
 struct Candidate {
     script: Vec<Action>,
     label: String,
@@ -91,24 +90,16 @@ fn candidates(game: &Wargame, seat: Seat, ranked: &[Ranked]) -> Vec<Candidate> {
             .into_iter()
             .filter(|p| p.path != best.plan.path || p.attack != best.plan.attack)
             .take(PLANS);
+        let label = best.label(game);
         for plan in others {
-            let order = planner::order_for(game, seat, &plan.units, &plan);
-            let activate = Action::Activate {
-                units: plan.units.clone(),
-                order,
-            };
-            let activate = if game.check_action(seat, &activate).is_ok() {
-                activate
-            } else {
-                Action::Activate {
-                    units: plan.units.clone(),
-                    order: None,
-                }
-            };
-            out.push(Candidate::planned(activate, &plan, &best.label(game)));
+            out.push(Candidate::planned(
+                planner::activation_for(game, seat, &plan),
+                &plan,
+                &label,
+            ));
         }
     }
-    if ranked.first().is_none_or(|best| best.gain <= 0.1) {
+    if planner::picked(ranked) == Action::EndTurn {
         out.insert(
             0,
             Candidate {
