@@ -1,9 +1,14 @@
 //! `black-and-white loadtest`: many games at once through one server, each
 //! seat a client over a real socket playing random legal moves after a
 //! pause, with the time from an action to the next `ask`, the most games
-//! held at once, and the server's memory and CPU (docs/figures.md).
+//! held at once, and the server's memory and CPU (docs/figures.md). To a
+//! server on this machine each client connects from a loopback address of
+//! its own, as players come from many machines: the server's limits per
+//! address hold for the load test as for anyone.
 
 use std::io::{BufRead, BufReader};
+use std::net::{IpAddr, Ipv4Addr, ToSocketAddrs};
+use std::path::PathBuf;
 use std::process::{Child, ExitCode, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -60,18 +65,34 @@ struct Tally {
     failures: Mutex<Vec<String>>,
 }
 
+/// The server the load test started, and its data folder: both gone when
+/// it is dropped, however the test ends.
+struct OwnServer {
+    child: Child,
+    data: PathBuf,
+}
+
+impl Drop for OwnServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
 pub fn run(options: &LoadOptions) -> ExitCode {
-    let (url, mut server) = match &options.server {
+    let (url, server) = match &options.server {
         Some(url) => (url.clone(), None),
         None => match own_server() {
-            Ok((url, child)) => (url, Some(child)),
+            Ok((url, server)) => (url, Some(server)),
             Err(e) => {
                 eprintln!("black-and-white loadtest: {e}");
                 return ExitCode::from(1);
             }
         },
     };
-    let pid = server.as_ref().map(Child::id);
+    let pid = server.as_ref().map(|server| server.child.id());
+    let local = is_loopback(&url);
     let tally = Arc::new(Tally::default());
     let peak_memory = Arc::new(AtomicUsize::new(0));
     let done = Arc::new(AtomicUsize::new(0));
@@ -90,13 +111,15 @@ pub fn run(options: &LoadOptions) -> ExitCode {
     for n in 0..options.games {
         let game = options.game.unwrap_or(games[n % games.len()]);
         let (url, tally, think) = (url.clone(), Arc::clone(&tally), options.think_ms);
+        let from = |k: usize| local.then(|| loopback(k));
+        let (host, guest) = (from(2 * n), from(2 * n + 1));
         // Connections a little apart, as players arrive.
         thread::sleep(Duration::from_millis(2));
         threads.push(
             thread::Builder::new()
                 .stack_size(256 * 1024)
                 .spawn(move || {
-                    if let Err(e) = one_game(&url, game, n as u64, think, &tally) {
+                    if let Err(e) = one_game(&url, [host, guest], game, n as u64, think, &tally) {
                         tally
                             .failures
                             .lock()
@@ -113,10 +136,7 @@ pub fn run(options: &LoadOptions) -> ExitCode {
     let wall = started.elapsed();
     done.store(1, Ordering::SeqCst);
     let cpu = pid.and_then(cpu_seconds);
-    if let Some(child) = server.as_mut() {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
+    drop(server);
     let mut waits = tally.waits.lock().expect("not poisoned").clone();
     waits.sort();
     let at = |q: f64| waits.get(((waits.len() as f64 * q) as usize).min(waits.len().saturating_sub(1)));
@@ -163,15 +183,38 @@ pub fn run(options: &LoadOptions) -> ExitCode {
     }
 }
 
+/// Whether `url` names a server on this machine.
+fn is_loopback(url: &str) -> bool {
+    url.strip_prefix("ws://")
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|authority| authority.to_socket_addrs().ok())
+        .and_then(|mut addresses| addresses.next())
+        .is_some_and(|address| address.ip().is_loopback())
+}
+
+/// The `k`th loopback address after 127.0.0.1 (127.0.0.0/8 is all this
+/// machine's), skipping the .0 and .255 of each block.
+fn loopback(k: usize) -> IpAddr {
+    let (block, last) = (k / 254, k % 254 + 1);
+    IpAddr::V4(Ipv4Addr::new(127, (block >> 8) as u8, block as u8, last as u8))
+}
+
 /// One game between two clients, the second joining by the first's code.
-fn one_game(url: &str, game: GameId, n: u64, think: u64, tally: &Arc<Tally>) -> Result<(), String> {
-    let mut host = Client::connect(url)?;
+fn one_game(
+    url: &str,
+    [from_host, from_guest]: [Option<IpAddr>; 2],
+    game: GameId,
+    n: u64,
+    think: u64,
+    tally: &Arc<Tally>,
+) -> Result<(), String> {
+    let mut host = Client::connect_from(url, from_host)?;
     host.send(&json!({"type": "create", "game": game.id(), "opponent": "person"}))?;
     let code = host.until("created")?["code"]
         .as_str()
         .unwrap_or_default()
         .to_owned();
-    let guest = Client::connect(url)?;
+    let guest = Client::connect_from(url, from_guest)?;
     let sent = Arc::new(Mutex::new(None::<Instant>));
     let playing = tally.playing.fetch_add(1, Ordering::SeqCst) + 1;
     tally.most.fetch_max(playing, Ordering::SeqCst);
@@ -216,7 +259,7 @@ fn play(
 }
 
 /// Starts `serve` on a free port with a fresh data folder.
-fn own_server() -> Result<(String, Child), String> {
+fn own_server() -> Result<(String, OwnServer), String> {
     let data = std::env::temp_dir().join(format!("black-and-white-loadtest-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
@@ -226,8 +269,10 @@ fn own_server() -> Result<(String, Child), String> {
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start the server: {e}"))?;
-    let port = listening_port(child.stdout.take().expect("piped"))?;
-    Ok((format!("ws://127.0.0.1:{port}"), child))
+    let stdout = child.stdout.take().expect("piped");
+    let server = OwnServer { child, data };
+    let port = listening_port(stdout)?;
+    Ok((format!("ws://127.0.0.1:{port}"), server))
 }
 
 /// The port from the server's first line ("listening on ws://0.0.0.0:PORT").
@@ -251,7 +296,7 @@ fn resident_kib(pid: u32) -> Option<usize> {
 }
 
 /// User and system CPU seconds of a process, from /proc (100 ticks a second).
-fn cpu_seconds(pid: u32) -> Option<f64> {
+pub fn cpu_seconds(pid: u32) -> Option<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command's closing parenthesis; utime and stime are
     // the 14th and 15th of the whole line.

@@ -38,7 +38,7 @@ pub fn run<G: Game>(
     let mut played = Match::<G>::new(&options.config, options.seed);
     let mut bots: [Option<Box<dyn Bot<G>>>; 2] = [0, 1]
         .map(|seat| options.bots[seat].map(|level| G::bot(level, sub_seed(options.seed, 100 + seat as u64))));
-    write_line(output, &start_json(played.game(), options.seed))?;
+    write_line(output, &start_json(played.game(), Some(options.seed)))?;
     while let Some(seat) = played.game().to_move() {
         let (action, thought) = match bots[seat].as_mut() {
             Some(bot) => {

@@ -71,7 +71,10 @@ fn check_game<G: Game>(text: &str, json: bool, out: &mut impl Write) -> Result<(
 fn transcript<G: Game>(replay: &Replay<G>, out: &mut impl Write) -> Result<(), referee::Stop> {
     let broken = |e: crate::rules::Broken| std::io::Error::other(e.to_string());
     let mut replaying = Replaying::new(&replay.record).map_err(broken)?;
-    referee::write_line(out, &protocol::start_json(replaying.game(), replay.record.seed))?;
+    referee::write_line(
+        out,
+        &protocol::start_json(replaying.game(), Some(replay.record.seed)),
+    )?;
     for step in &replay.record.steps {
         referee::write_line(out, &protocol::ask_line(replaying.game(), step.seat))?;
         referee::write_line(

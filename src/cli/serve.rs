@@ -36,9 +36,7 @@ pub fn run(port: u16, data: Option<PathBuf>) -> ExitCode {
     };
     match crate::online::server::start(&format!("0.0.0.0:{port}"), &data) {
         Ok(running) => {
-            for line in &running.unreadable {
-                eprintln!("black-and-white serve: not carried on: {line}");
-            }
+            eprintln!("black-and-white serve: {}", running.files);
             // One line on standard output, which the tests and the load
             // test read for the port.
             println!(

@@ -3,18 +3,17 @@
 //! prove what reached it, and plays a random legal move from the `ask`'s
 //! JSON alone.
 
-use std::net::TcpStream;
+use std::net::{IpAddr, SocketAddr, TcpStream, ToSocketAddrs};
 
 use rand::RngExt;
 use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
-use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
 use crate::rules::GameRng;
 
 pub struct Client {
-    socket: WebSocket<MaybeTlsStream<TcpStream>>,
+    socket: WebSocket<TcpStream>,
     /// Every text message received, as received.
     pub received: Vec<String>,
 }
@@ -22,10 +21,29 @@ pub struct Client {
 impl Client {
     /// Connects to `url` (`ws://host:port`).
     pub fn connect(url: &str) -> Result<Client, String> {
-        let (socket, _) = tungstenite::connect(url).map_err(|e| format!("{url}: {e}"))?;
-        if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
-            let _ = stream.set_nodelay(true);
-        }
+        Client::connect_from(url, None)
+    }
+
+    /// Connects to `url` from the local address `from` (any loopback
+    /// address, for a server on this machine), or from the system's choice.
+    pub fn connect_from(url: &str, from: Option<IpAddr>) -> Result<Client, String> {
+        let failed = |e: &dyn std::fmt::Display| format!("{url}: {e}");
+        let server = server_address(url)?;
+        let stream = match from {
+            None => TcpStream::connect(server).map_err(|e| failed(&e))?,
+            Some(from) => {
+                let socket =
+                    socket2::Socket::new(socket2::Domain::for_address(server), socket2::Type::STREAM, None)
+                        .map_err(|e| failed(&e))?;
+                socket
+                    .bind(&SocketAddr::new(from, 0).into())
+                    .map_err(|e| failed(&format!("cannot connect from {from}: {e}")))?;
+                socket.connect(&server.into()).map_err(|e| failed(&e))?;
+                socket.into()
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let (socket, _) = tungstenite::client(url, stream).map_err(|e| failed(&e))?;
         Ok(Client {
             socket,
             received: Vec::new(),
@@ -116,6 +134,19 @@ impl Client {
         let _ = self.socket.close(None);
         while self.socket.read().is_ok() {}
     }
+}
+
+/// The socket address of a `ws://host:port` URL.
+fn server_address(url: &str) -> Result<SocketAddr, String> {
+    let authority = url
+        .strip_prefix("ws://")
+        .and_then(|rest| rest.split('/').next())
+        .ok_or_else(|| format!("{url}: a server's address is ws://host:port"))?;
+    authority
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut addresses| addresses.next())
+        .ok_or_else(|| format!("{url}: no such host"))
 }
 
 /// A random legal move for an `ask`, read from its JSON alone: a tile, a

@@ -1,7 +1,9 @@
-//! What the server accepts from one client (docs/online.md, "Limits"):
-//! small messages, a few a second, one seat at a time.
+//! What the server accepts from one client and one address (docs/online.md,
+//! "Limits"): small messages, a few a second, one seat at a time, a few
+//! new games a minute, and games nobody comes back to let go.
 
-use std::time::Instant;
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
 
 /// The longest message read, as the referee's line limit.
 pub const MESSAGE_BYTES: usize = crate::rules::protocol::LINE_LIMIT;
@@ -15,10 +17,25 @@ pub const STRIKES: u32 = 20;
 /// How long a client refused for its rate should wait before it sends the
 /// message again (the error's `retry_ms`).
 pub const RETRY_MS: u64 = 100;
-/// Games held at once (waiting, in progress and just finished).
+/// Games held in memory at once (waiting, in progress and just finished);
+/// the store keeps any number.
 pub const GAMES: usize = 20_000;
-/// Connections open at once.
+/// Connections open at once, at most: fewer where the process may open
+/// fewer files (`server::connection_room`).
 pub const CONNECTIONS: usize = 4_096;
+/// The whole WebSocket handshake, however slowly its bytes come.
+pub const HANDSHAKE: Duration = Duration::from_secs(10);
+/// A game nobody joins is given up this long after it was created.
+pub const WAITING: Duration = Duration::from_secs(10 * 60);
+/// A game nobody has been at for this long is put away: it stays in the
+/// store, and a `resume` with one of its tokens brings it back.
+pub const AWAY: Duration = Duration::from_secs(30 * 60);
+/// Games waiting for a second player that one address may hold at once.
+pub const WAITING_PER_ADDRESS: usize = 16;
+/// New games one address may create in a burst, and one more every
+/// `CREATE_EVERY` after it.
+pub const CREATE_BURST: f64 = 60.0;
+pub const CREATE_EVERY: Duration = Duration::from_secs(10);
 /// A game's code: five letters and digits that cannot be misread (no 0/O,
 /// 1/I/L), about 28 million codes.
 pub use crate::wire::CODE_LENGTH;
@@ -27,12 +44,58 @@ pub const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 pub const RATE_MESSAGE: &str = "too many messages: at most 20 a second; this one was not read, send it again";
 pub const FLOOD_MESSAGE: &str = "too many messages: the connection is closed";
 
-/// A client's allowance of messages: a bucket of `BURST` that refills at
-/// `PER_SECOND`.
+/// An allowance that refills: `size` at most, `per_second` more each second.
 #[derive(Debug, Clone)]
-pub struct Rate {
+pub struct Bucket {
     left: f64,
     at: Instant,
+    size: f64,
+    per_second: f64,
+}
+
+impl Bucket {
+    pub fn full(size: f64, per_second: f64, now: Instant) -> Bucket {
+        Bucket {
+            left: size,
+            at: now,
+            size,
+            per_second,
+        }
+    }
+
+    fn refill(&mut self, now: Instant) {
+        let seconds = now.saturating_duration_since(self.at).as_secs_f64();
+        self.left = (self.left + seconds * self.per_second).min(self.size);
+        self.at = now;
+    }
+
+    /// Takes one if there is one.
+    pub fn take(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        let taken = self.left >= 1.0;
+        if taken {
+            self.left -= 1.0;
+        }
+        taken
+    }
+
+    /// Whether nothing has been taken that has not grown back.
+    pub fn is_full(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        self.left >= self.size
+    }
+
+    /// How long until one can be taken.
+    pub fn wait(&self) -> Duration {
+        Duration::from_secs_f64(((1.0 - self.left) / self.per_second).max(0.0))
+    }
+}
+
+/// A client's allowance of messages: a bucket of `BURST` that refills at
+/// `PER_SECOND`, and the refusals in a row.
+#[derive(Debug, Clone)]
+pub struct Rate {
+    bucket: Bucket,
     strikes: u32,
 }
 
@@ -49,18 +112,13 @@ pub enum Taken {
 impl Rate {
     pub fn new(now: Instant) -> Rate {
         Rate {
-            left: BURST,
-            at: now,
+            bucket: Bucket::full(BURST, PER_SECOND, now),
             strikes: 0,
         }
     }
 
     pub fn take(&mut self, now: Instant) -> Taken {
-        let seconds = now.saturating_duration_since(self.at).as_secs_f64();
-        self.left = (self.left + seconds * PER_SECOND).min(BURST);
-        self.at = now;
-        if self.left >= 1.0 {
-            self.left -= 1.0;
+        if self.bucket.take(now) {
             self.strikes = 0;
             return Taken::Yes;
         }
@@ -70,5 +128,18 @@ impl Rate {
         } else {
             Taken::No
         }
+    }
+}
+
+/// The address the per-address limits count by: an IPv4 address, or an
+/// IPv6 address's /64 network (one subscriber's usual share, which one
+/// machine can fill with addresses of its own).
+pub fn counted_address(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
     }
 }

@@ -35,6 +35,8 @@ CREATE TABLE IF NOT EXISTS steps (
     chance TEXT NOT NULL,
     PRIMARY KEY (code, n)
 );
+CREATE INDEX IF NOT EXISTS games_token0 ON games(token0);
+CREATE INDEX IF NOT EXISTS games_token1 ON games(token1);
 ";
 
 /// Who holds each seat of a stored game.
@@ -48,6 +50,8 @@ pub struct Seats {
 #[derive(Debug, Clone)]
 pub struct Kept {
     pub code: String,
+    /// When it was created, ISO 8601 in UTC.
+    pub created: String,
     pub opening: Opening,
     pub seats: Seats,
     pub steps: Vec<Stored>,
@@ -174,59 +178,97 @@ impl Store {
             .map_err(failed)
     }
 
-    /// A game nobody joined, given up by its creator.
-    pub fn forget(&self, code: &str) -> Result<(), String> {
-        self.db
+    /// A game nobody joined, given up by its creator or expired.
+    pub fn forget(&mut self, code: &str) -> Result<(), String> {
+        let forgetting = self.db.transaction().map_err(failed)?;
+        forgetting
+            .execute("DELETE FROM steps WHERE code = ?1", [code])
+            .map_err(failed)?;
+        forgetting
             .execute("DELETE FROM games WHERE code = ?1", [code])
-            .map(drop)
+            .map_err(failed)?;
+        forgetting.commit().map_err(failed)
+    }
+
+    /// Forgets every game nobody joined that was created before `cutoff`
+    /// (ISO 8601 in UTC, which sorts as text); how many it forgot.
+    pub fn forget_waiting_before(&mut self, cutoff: &str) -> Result<usize, String> {
+        let forgetting = self.db.transaction().map_err(failed)?;
+        let waiting = "SELECT code FROM games WHERE ended IS NULL AND token1 IS NULL
+                       AND computer1 IS NULL AND created < ?1";
+        forgetting
+            .execute(&format!("DELETE FROM steps WHERE code IN ({waiting})"), [cutoff])
+            .map_err(failed)?;
+        let forgotten = forgetting
+            .execute(&format!("DELETE FROM games WHERE code IN ({waiting})"), [cutoff])
+            .map_err(failed)?;
+        forgetting.commit().map_err(failed)?;
+        Ok(forgotten)
+    }
+
+    /// How many games are not over.
+    pub fn unfinished_count(&self) -> Result<usize, String> {
+        self.db
+            .query_row("SELECT COUNT(*) FROM games WHERE ended IS NULL", [], |row| {
+                row.get::<_, i64>(0)
+            })
+            .map(|n| n as usize)
             .map_err(failed)
     }
 
-    /// Every game not yet over, with its actions in order. A row the
-    /// program cannot read is named in the error list and left alone.
-    pub fn unfinished(&self) -> Result<(Vec<Kept>, Vec<String>), String> {
-        let mut games = self
+    /// The unfinished game with this code, if the store has one.
+    pub fn by_code(&self, code: &str) -> Result<Option<Kept>, String> {
+        self.unfinished("code = ?1", code)
+    }
+
+    /// The unfinished game a seat's token belongs to, if any.
+    pub fn by_token(&self, token: &str) -> Result<Option<Kept>, String> {
+        self.unfinished("(token0 = ?1 OR token1 = ?1)", token)
+    }
+
+    /// The unfinished game `condition` finds with `key`, with its actions
+    /// in order; an error says what of it the program cannot read.
+    fn unfinished(&self, condition: &str, key: &str) -> Result<Option<Kept>, String> {
+        let row = self
             .db
-            .prepare(
-                "SELECT code, game, seed, config, chance, token0, token1, computer0, computer1
-                 FROM games WHERE ended IS NULL ORDER BY created, code",
+            .query_row(
+                &format!(
+                    "SELECT code, created, game, seed, config, chance, token0, token1, computer0, computer1
+                     FROM games WHERE ended IS NULL AND {condition}"
+                ),
+                [key],
+                |row| {
+                    Ok((
+                        [row.get::<_, String>(0)?, row.get::<_, String>(1)?],
+                        [
+                            row.get::<_, String>(2)?,
+                            row.get::<_, String>(3)?,
+                            row.get::<_, String>(4)?,
+                            row.get::<_, String>(5)?,
+                        ],
+                        [row.get::<_, Option<String>>(6)?, row.get::<_, Option<String>>(7)?],
+                        [row.get::<_, Option<String>>(8)?, row.get::<_, Option<String>>(9)?],
+                    ))
+                },
             )
+            .optional()
             .map_err(failed)?;
-        let rows = games
-            .query_map([], |row| {
-                Ok((
-                    row.get::<_, String>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, String>(2)?,
-                    row.get::<_, String>(3)?,
-                    row.get::<_, String>(4)?,
-                    [row.get::<_, Option<String>>(5)?, row.get::<_, Option<String>>(6)?],
-                    [row.get::<_, Option<String>>(7)?, row.get::<_, Option<String>>(8)?],
-                ))
+        let Some(([code, created], [game, seed, config, chance], tokens, computers)) = row else {
+            return Ok(None);
+        };
+        let read = || -> Result<Kept, String> {
+            Ok(Kept {
+                opening: opening(&game, &seed, &config, &chance)?,
+                seats: Seats {
+                    tokens,
+                    computers: [level(&computers[0])?, level(&computers[1])?],
+                },
+                steps: self.steps(&code)?,
+                code: code.clone(),
+                created,
             })
-            .map_err(failed)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(failed)?;
-        let mut kept = Vec::new();
-        let mut unreadable = Vec::new();
-        for (code, game, seed, config, chance, tokens, computers) in rows {
-            let read = || -> Result<Kept, String> {
-                Ok(Kept {
-                    opening: opening(&game, &seed, &config, &chance)?,
-                    seats: Seats {
-                        tokens,
-                        computers: [level(&computers[0])?, level(&computers[1])?],
-                    },
-                    steps: self.steps(&code)?,
-                    code: code.clone(),
-                })
-            };
-            match read() {
-                Ok(game) => kept.push(game),
-                Err(e) => unreadable.push(format!("game {code}: {e}")),
-            }
-        }
-        Ok((kept, unreadable))
+        };
+        read().map(Some).map_err(|e| format!("game {code}: {e}"))
     }
 
     /// Any game's set-up and actions, finished or not.

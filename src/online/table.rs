@@ -217,7 +217,7 @@ impl<G: Game> Table for Hosted<G> {
     }
 
     fn start_line(&self) -> Value {
-        start_json(self.played.game(), self.played.seed())
+        start_json(self.played.game(), None)
     }
 
     fn ask(&self, seat: Seat) -> Value {
@@ -312,7 +312,7 @@ impl<G: Game> Table for Hosted<G> {
     fn transcript(&self, seat: Seat) -> Vec<Value> {
         let record = self.played.record();
         let mut replaying = Replaying::new(&record).expect("the match's own record replays");
-        let mut lines = vec![start_json(replaying.game(), record.seed)];
+        let mut lines = vec![start_json(replaying.game(), None)];
         while let Some(step) = replaying.step() {
             let events = step.expect("the match's own record replays");
             lines.extend(

@@ -5,7 +5,7 @@ mod clock;
 pub mod file;
 pub mod shelf;
 
-pub use clock::{iso, now_iso};
+pub use clock::{iso, now_iso, now_seconds, seconds_of};
 pub use file::{About, Player, Replay};
 pub use shelf::{Entry, Shelf};
 

@@ -10,9 +10,15 @@ use super::{Audience, Game, Seat, strict_json};
 /// The longest client message accepted, newline not counted.
 pub const LINE_LIMIT: usize = 64 * 1024;
 
-/// The protocol's `start` line.
-pub fn start_json<G: Game>(game: &G, seed: u64) -> Value {
-    json!({"type": "start", "game": G::ID.id(), "seed": seed, "first": game.first()})
+/// The protocol's `start` line. The referee tells its seed; a server keeps
+/// its own secret while the game runs (it decides the coin flips, the dice
+/// and the random fills to come), so its `start` has none.
+pub fn start_json<G: Game>(game: &G, seed: Option<u64>) -> Value {
+    let mut line = json!({"type": "start", "game": G::ID.id(), "first": game.first()});
+    if let Some(seed) = seed {
+        line["seed"] = json!(seed);
+    }
+    line
 }
 
 /// The protocol's `ask` line for `seat`.

@@ -9,6 +9,7 @@ mod headless;
 mod keys;
 mod online;
 mod online_app;
+mod online_hostile;
 mod playouts;
 mod pointer;
 mod referee;

@@ -4,6 +4,7 @@
 //! client that drops and takes its seat back; betting's clock on the
 //! server; and every kind of bad input refused without changing a game.
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread;
@@ -38,12 +39,19 @@ pub fn serve(dir: &Path) -> String {
 }
 
 /// The lines that carry no game at all: the lobby's.
-const LOBBY: [&str; 7] = [
-    "created", "joined", "resumed", "waiting", "presence", "clock", "left",
+pub const LOBBY: [&str; 8] = [
+    "created",
+    "joined",
+    "resumed",
+    "waiting",
+    "presence",
+    "clock",
+    "left",
+    "caught_up",
 ];
 
 /// Plays random legal moves until the end.
-fn play_out(client: &mut Client, seed: u64) -> Value {
+pub fn play_out(client: &mut Client, seed: u64) -> Value {
     client
         .play_randomly(&mut GameRng::seed_from_u64(seed), |_| {})
         .expect("the server answers until the end")
@@ -182,6 +190,18 @@ where
     let end = play_out(&mut host, seed);
     let (their_end, their_received) = guest.join().unwrap();
     assert_eq!(end, their_end, "both see the same end");
+    let start: Value = serde_json::from_str(
+        host.received
+            .iter()
+            .find(|line| line.contains("\"start\""))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(start["type"], "start");
+    assert!(
+        start.get("seed").is_none(),
+        "the server's seed stays secret while the game runs: {start}"
+    );
     read_only_its_own_side::<G>(dir, &code, 0, &host.received, false);
     read_only_its_own_side::<G>(dir, &code, 1, &their_received, true);
 }
@@ -241,7 +261,7 @@ fn a_game_against_the_servers_computer_needs_nobody_to_join() {
 }
 
 /// The server binary, killed (SIGKILL) when dropped, even by a failing test.
-pub struct ServerProcess(Child);
+pub struct ServerProcess(pub Child);
 
 impl ServerProcess {
     pub fn kill(&mut self) {
@@ -458,6 +478,12 @@ fn a_client_that_drops_takes_its_seat_back_with_its_token() {
         (code.clone(), json!(0))
     );
     assert_eq!(back.until("start").unwrap(), start, "the game from its start");
+    let caught_up = back.until("caught_up").unwrap();
+    assert_eq!(
+        caught_up["steps"],
+        u64::from(first == 1),
+        "what was told ends here"
+    );
     let ask = back.until("ask").unwrap();
     assert_eq!(ask["player"], 0, "and the host's current ask again");
     assert_eq!(ask["view"]["round"], 1);
@@ -492,44 +518,52 @@ fn last_ask(received: &[String]) -> Value {
 }
 
 /// The hub alone, with time in the test's hands.
-struct Bench {
-    hub: Hub,
-    now: Instant,
+pub struct Bench {
+    pub hub: Hub,
+    pub now: Instant,
 }
 
+/// The address the bench's connections come from unless a test names one.
+pub const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
 impl Bench {
-    fn new() -> Bench {
-        let (hub, unreadable) = Hub::new(Store::in_memory()).unwrap();
-        assert!(unreadable.is_empty());
+    pub fn new() -> Bench {
+        Bench::over(Store::in_memory())
+    }
+
+    pub fn over(store: Store) -> Bench {
+        let now = Instant::now();
         Bench {
-            hub,
-            now: Instant::now(),
+            hub: Hub::new(store, now).unwrap(),
+            now,
         }
     }
 
-    fn connect(&mut self, conn: ConnId) {
-        self.hub.connect(conn, self.now);
+    pub fn connect(&mut self, conn: ConnId) {
+        self.connect_from(conn, LOCAL);
+    }
+
+    pub fn connect_from(&mut self, conn: ConnId, address: IpAddr) {
+        self.hub.connect(conn, address, self.now);
     }
 
     /// Sends `text` from `conn`; what each connection was sent, with the
     /// computers' moves played at once.
-    fn say(&mut self, conn: ConnId, text: &str) -> Effects {
+    pub fn say(&mut self, conn: ConnId, text: &str) -> Effects {
         let effects = self.hub.message(conn, text, self.now);
         self.think(effects)
     }
 
-    fn think(&mut self, mut effects: Effects) -> Effects {
+    pub fn think(&mut self, mut effects: Effects) -> Effects {
         while let Some((code, thinking)) = effects.thinking.pop() {
             let more = self.hub.computed(&code, thinking(), self.now);
-            effects.sends.extend(more.sends);
-            effects.closes.extend(more.closes);
-            effects.thinking.extend(more.thinking);
+            effects.absorb(more);
         }
         effects
     }
 
     /// The messages `effects` has for `conn`.
-    fn to(effects: &Effects, conn: ConnId) -> Vec<Value> {
+    pub fn to(effects: &Effects, conn: ConnId) -> Vec<Value> {
         effects
             .sends
             .iter()
@@ -540,7 +574,7 @@ impl Bench {
 
     /// A betting game between connections 1 and 2, both arranged at random,
     /// at its first decision.
-    fn betting_in_slots(&mut self) -> Decision {
+    pub fn betting_in_slots(&mut self) -> Decision {
         self.connect(1);
         self.connect(2);
         let created = self.say(1, r#"{"type":"create","game":"betting","opponent":"person"}"#);
@@ -568,12 +602,12 @@ impl Bench {
 
 /// A game's code, the ask of the seat to decide, and the connections of
 /// that seat and of the other.
-struct Decision {
-    code: String,
-    ask: Value,
-    seat: Seat,
-    mover: ConnId,
-    waiter: ConnId,
+pub struct Decision {
+    pub code: String,
+    pub ask: Value,
+    pub seat: Seat,
+    pub mover: ConnId,
+    pub waiter: ConnId,
 }
 
 #[test]
@@ -589,7 +623,7 @@ fn betting_clocks_run_on_the_server_and_keep_running_while_a_player_is_away() {
     let left = deadline.duration_since(bench.now).as_secs_f32();
     assert!((19.9..=20.0).contains(&left), "20 seconds to decide: {left}");
     // The player to decide drops; their clock does not stop.
-    let dropped = bench.hub.disconnect(away);
+    let dropped = bench.hub.disconnect(away, bench.now);
     assert_eq!(
         Bench::to(&dropped, stays),
         vec![json!({"type": "presence", "player": seat, "connected": false})]
