@@ -11,8 +11,8 @@ use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
-use crate::games::wargame::Scenario;
 use crate::games::wargame::catalogue::{Catalogue, Entry, Origin};
+use crate::games::wargame::engine::Scenario;
 use crate::menus::Menu;
 use crate::screens::Screen;
 use crate::session::GameLog;

@@ -5,8 +5,63 @@
 
 use std::time::{Duration, Instant};
 
-use crate::population::Population;
-use crate::rules::{Bot, Game, Level, sub_seed};
+use crate::games::registry::ForGame;
+use crate::population::{ForPopulation, Population, Tunable};
+use crate::rules::{Bot, Level, Playable, sub_seed};
+
+/// The arena between two computer levels, for any game: the wargame's
+/// set-up from its scenario.
+pub struct Levels {
+    pub levels: [Level; 2],
+    pub scenario: Option<String>,
+    pub games: usize,
+    pub seed: u64,
+}
+
+impl ForGame for Levels {
+    type Output = Result<ArenaReport, String>;
+
+    fn run<G: Playable>(self) -> Self::Output {
+        let config = G::configure(self.scenario.as_deref(), Vec::new())?;
+        Ok(play::<G>(
+            &config,
+            self.levels[0],
+            self.levels[1],
+            self.games,
+            self.seed,
+        ))
+    }
+}
+
+/// The arena where either side is a member of a card game's population.
+pub struct Contenders {
+    pub contenders: [Contender; 2],
+    pub games: usize,
+    pub seed: u64,
+}
+
+impl ForPopulation for Contenders {
+    type Output = Result<ArenaReport, String>;
+
+    fn run<G: Tunable>(self) -> Self::Output {
+        let [a, b] = &self.contenders;
+        play_contenders::<G>(&G::Config::default(), a, b, self.games, self.seed)
+    }
+}
+
+/// The round-robin of a card game's levels and population.
+pub struct RoundRobin {
+    pub games: usize,
+    pub seed: u64,
+}
+
+impl ForPopulation for RoundRobin {
+    type Output = String;
+
+    fn run<G: Tunable>(self) -> String {
+        round_robin::<G>(self.games, self.seed)
+    }
+}
 
 /// A player in the arena: a computer level or a member of the game's
 /// population, by name.
@@ -158,13 +213,13 @@ pub struct ArenaReport {
     pub slowest_each: [Duration; 2],
 }
 
-pub fn play<G: Game>(config: &G::Config, a: Level, b: Level, games: usize, seed: u64) -> ArenaReport {
+pub fn play<G: Playable>(config: &G::Config, a: Level, b: Level, games: usize, seed: u64) -> ArenaReport {
     play_bots::<G>(config, |player, seed| G::bot([a, b][player], seed), games, seed)
 }
 
 /// The arena for any two players: `make(0, seed)` makes A, `make(1, seed)`
 /// makes B, afresh for every game.
-pub fn play_bots<G: Game>(
+pub fn play_bots<G: Playable>(
     config: &G::Config,
     mut make: impl FnMut(usize, u64) -> Box<dyn Bot<G>>,
     games: usize,

@@ -6,7 +6,7 @@
 use rand::{RngExt, SeedableRng};
 
 use super::arena::{self, ArenaReport};
-use crate::population::Tunable;
+use crate::population::{ForPopulation, Tunable};
 use crate::rules::{GameRng, Level, sub_seed};
 
 /// The family's report against Hard over `games` games from `seed`.
@@ -94,5 +94,31 @@ pub fn search<G: Tunable>(
         habits: best.0,
         searched_rate: best.1,
         fresh,
+    }
+}
+
+/// `black-and-white counter-search`: the best counter found, and its
+/// habits by name.
+pub struct Searching {
+    pub starts: usize,
+    pub steps: usize,
+    pub games: usize,
+    pub seed: u64,
+}
+
+impl ForPopulation for Searching {
+    type Output = (Found, String);
+
+    fn run<G: Tunable>(self) -> (Found, String) {
+        let found = search::<G>(
+            self.starts,
+            self.steps,
+            self.games,
+            2000,
+            self.seed,
+            &mut |line| eprintln!("{line}"),
+        );
+        let habits = found.describe::<G>();
+        (found, habits)
     }
 }

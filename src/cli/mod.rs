@@ -16,11 +16,10 @@ pub use arena::Contender;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::games::GameId;
-use crate::games::betting::Betting;
-use crate::games::bidding::Bidding;
-use crate::games::tiles::Tiles;
-use crate::games::wargame::{self, Wargame};
+use crate::games::registry::with_game;
+use crate::games::wargame::engine as wargame;
+use crate::ids::GameId;
+use crate::population::with_population;
 use crate::rules::{Level, Seat};
 use crate::session::{Eyes, Opponent};
 
@@ -216,7 +215,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 return Err("--scenario and --build need --game wargame".into());
             }
             if let Some(scenario) = &flags.scenario {
-                wargame::scenario::find(scenario)?;
+                wargame::shipped::find(scenario)?;
             }
             if flags.game.is_none() && (flags.new_game || flags.autoplay > 0) {
                 return Err("--new-game and --autoplay need --game".into());
@@ -399,14 +398,25 @@ pub fn main(args: &[String]) -> ExitCode {
             seed,
             scenario,
         } => {
-            let report = match game {
-                GameId::Tiles => arena::play_contenders::<Tiles>(&(), &a, &b, games, seed),
-                GameId::Bidding => arena::play_contenders::<Bidding>(&(), &a, &b, games, seed),
-                GameId::Betting => arena::play_contenders::<Betting>(&(), &a, &b, games, seed),
-                GameId::Wargame => match wargame_setup(scenario.as_deref(), Vec::new()) {
-                    Ok(setup) => arena::play_contenders::<Wargame>(&setup, &a, &b, games, seed),
-                    Err(code) => return code,
-                },
+            let report = match (&a, &b) {
+                (Contender::Level(a), Contender::Level(b)) => with_game(
+                    game,
+                    arena::Levels {
+                        levels: [*a, *b],
+                        scenario,
+                        games,
+                        seed,
+                    },
+                ),
+                _ => with_population(
+                    game,
+                    arena::Contenders {
+                        contenders: [a.clone(), b.clone()],
+                        games,
+                        seed,
+                    },
+                )
+                .and_then(|report| report),
             };
             let report = match report {
                 Ok(report) => report,
@@ -431,26 +441,16 @@ pub fn main(args: &[String]) -> ExitCode {
             games,
             seed,
         } => {
-            fn run<G: crate::population::Tunable>(
-                starts: usize,
-                steps: usize,
-                games: usize,
-                seed: u64,
-            ) -> (counter_search::Found, String) {
-                let found = counter_search::search::<G>(starts, steps, games, 2000, seed, &mut |line| {
-                    eprintln!("{line}")
-                });
-                let habits = found.describe::<G>();
-                (found, habits)
-            }
-            let (found, habits) = match game {
-                GameId::Tiles => run::<Tiles>(starts, steps, games, seed),
-                GameId::Bidding => run::<Bidding>(starts, steps, games, seed),
-                GameId::Betting => run::<Betting>(starts, steps, games, seed),
-                GameId::Wargame => {
-                    eprintln!(
-                        "black-and-white counter-search: only the card games have a family of players to search"
-                    );
+            let searching = counter_search::Searching {
+                starts,
+                steps,
+                games,
+                seed,
+            };
+            let (found, habits) = match with_population(game, searching) {
+                Ok(found) => found,
+                Err(e) => {
+                    eprintln!("black-and-white counter-search: {e}");
                     return ExitCode::from(2);
                 }
             };
@@ -466,14 +466,10 @@ score rate {:.3} on the games it was chosen by; over {} fresh games:
             ExitCode::SUCCESS
         }
         Command::RoundRobin { game, games, seed } => {
-            let table = match game {
-                GameId::Tiles => arena::round_robin::<Tiles>(games, seed),
-                GameId::Bidding => arena::round_robin::<Bidding>(games, seed),
-                GameId::Betting => arena::round_robin::<Betting>(games, seed),
-                GameId::Wargame => {
-                    eprintln!(
-                        "black-and-white round-robin: the wargame's levels are measured per scenario with arena"
-                    );
+            let table = match with_population(game, arena::RoundRobin { games, seed }) {
+                Ok(table) => table,
+                Err(e) => {
+                    eprintln!("black-and-white round-robin: {e}");
                     return ExitCode::from(2);
                 }
             };
@@ -491,66 +487,14 @@ fn run_referee(
     dice: Vec<u8>,
     record: Option<PathBuf>,
 ) -> ExitCode {
-    fn referee_game<G: crate::rules::Game>(
-        options: referee::RefereeOptions<G>,
-        record: Option<PathBuf>,
-    ) -> ExitCode {
-        let stdin = std::io::stdin();
-        let result = referee::run(&options, &mut stdin.lock(), &mut std::io::stdout().lock());
-        let played = match result {
-            Ok(played) => played,
-            Err(referee::Stop::InputEnded) => return ExitCode::from(3),
-            Err(referee::Stop::Io(e)) => {
-                eprintln!("black-and-white referee: {e}");
-                return ExitCode::from(1);
-            }
-        };
-        if let Some(path) = record {
-            let players = [0, 1].map(|seat| crate::replay::Player {
-                name: format!("Player {}", seat + 1),
-                computer: options.bots[seat],
-            });
-            let about = crate::replay::About::now::<G>(players);
-            let replay = crate::replay::Replay::of(&played, about).expect("the referee ends with the game");
-            if let Err(e) = std::fs::write(&path, replay.to_text()) {
-                eprintln!(
-                    "black-and-white referee: could not write the replay {}: {e}",
-                    path.display()
-                );
-                return ExitCode::from(1);
-            }
-        }
-        ExitCode::SUCCESS
-    }
-    fn plain<G: crate::rules::Game<Config = ()>>(
-        seed: u64,
-        bots: [Option<Level>; 2],
-    ) -> referee::RefereeOptions<G> {
-        referee::RefereeOptions {
-            config: (),
+    with_game(
+        game,
+        referee::Refereeing {
             seed,
             bots,
-        }
-    }
-    match game {
-        GameId::Tiles => referee_game::<Tiles>(plain(seed, bots), record),
-        GameId::Bidding => referee_game::<Bidding>(plain(seed, bots), record),
-        GameId::Betting => referee_game::<Betting>(plain(seed, bots), record),
-        GameId::Wargame => match wargame_setup(scenario.as_deref(), dice) {
-            Ok(config) => referee_game::<Wargame>(referee::RefereeOptions { config, seed, bots }, record),
-            Err(code) => code,
+            scenario,
+            dice,
+            record,
         },
-    }
-}
-
-/// The wargame's set-up from `--scenario` (default: the first tutorial)
-/// and `--dice`, or the exit code after saying what is wrong.
-fn wargame_setup(scenario: Option<&str>, dice: Vec<u8>) -> Result<wargame::Setup, ExitCode> {
-    match wargame::scenario::find(scenario.unwrap_or("21")) {
-        Ok(scenario) => Ok(wargame::Setup { scenario, dice }),
-        Err(e) => {
-            eprintln!("black-and-white: {e}");
-            Err(ExitCode::from(2))
-        }
-    }
+    )
 }

@@ -2,11 +2,15 @@
 //! the `Game` trait: one JSON object per line each way.
 
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
+use crate::games::registry::ForGame;
+use crate::replay::{About, Player, Replay};
 use crate::rules::protocol::{self, LINE_LIMIT, ask_line, end_json, event_lines, start_json};
-use crate::rules::{Bot, Game, Level, Match, Seat, sub_seed};
+use crate::rules::{Bot, Level, Match, Playable, Seat, sub_seed};
 
 /// Why the referee stopped before the end of a game.
 #[derive(Debug)]
@@ -22,7 +26,61 @@ impl From<std::io::Error> for Stop {
     }
 }
 
-pub struct RefereeOptions<G: Game> {
+/// `black-and-white referee`: a game between standard input and output,
+/// with the computer in the seats `bots` names, kept in `record` at its end.
+pub struct Refereeing {
+    pub seed: u64,
+    pub bots: [Option<Level>; 2],
+    pub scenario: Option<String>,
+    pub dice: Vec<u8>,
+    pub record: Option<PathBuf>,
+}
+
+impl ForGame for Refereeing {
+    type Output = ExitCode;
+
+    fn run<G: Playable>(self) -> ExitCode {
+        let config = match G::configure(self.scenario.as_deref(), self.dice) {
+            Ok(config) => config,
+            Err(e) => {
+                eprintln!("black-and-white: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let options = RefereeOptions::<G> {
+            config,
+            seed: self.seed,
+            bots: self.bots,
+        };
+        let stdin = std::io::stdin();
+        let played = match run(&options, &mut stdin.lock(), &mut std::io::stdout().lock()) {
+            Ok(played) => played,
+            Err(Stop::InputEnded) => return ExitCode::from(3),
+            Err(Stop::Io(e)) => {
+                eprintln!("black-and-white referee: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        if let Some(path) = self.record {
+            let players = [0, 1].map(|seat| Player {
+                name: format!("Player {}", seat + 1),
+                computer: options.bots[seat],
+            });
+            let replay =
+                Replay::of(&played, About::now::<G>(players)).expect("the referee ends with the game");
+            if let Err(e) = std::fs::write(&path, replay.to_text()) {
+                eprintln!(
+                    "black-and-white referee: could not write the replay {}: {e}",
+                    path.display()
+                );
+                return ExitCode::from(1);
+            }
+        }
+        ExitCode::SUCCESS
+    }
+}
+
+pub struct RefereeOptions<G: Playable> {
     pub config: G::Config,
     pub seed: u64,
     pub bots: [Option<Level>; 2],
@@ -30,7 +88,7 @@ pub struct RefereeOptions<G: Game> {
 
 /// Runs one game of `G` between the two sides, each a bot or a client on the
 /// other end of `input` and `output`; the finished match, for `--record`.
-pub fn run<G: Game>(
+pub fn run<G: Playable>(
     options: &RefereeOptions<G>,
     input: &mut impl BufRead,
     output: &mut impl Write,
@@ -61,7 +119,7 @@ pub fn run<G: Game>(
     Ok(played)
 }
 
-fn ask_until_legal<G: Game>(
+fn ask_until_legal<G: Playable>(
     game: &G,
     seat: Seat,
     input: &mut impl BufRead,
@@ -133,7 +191,7 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<Line>, Stop> {
 }
 
 /// The action in a client's line, or the `error` message's player and text.
-fn read_action<G: Game>(game: &G, seat: Seat, line: Line) -> Result<G::Action, (Option<Seat>, String)> {
+fn read_action<G: Playable>(game: &G, seat: Seat, line: Line) -> Result<G::Action, (Option<Seat>, String)> {
     match line {
         Line::Text(text) => protocol::read_action(game, seat, &text),
         Line::TooLong => Err((None, format!("line longer than {LINE_LIMIT} bytes"))),

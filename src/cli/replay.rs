@@ -9,13 +9,9 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::referee;
-use crate::games::betting::Betting;
-use crate::games::bidding::Bidding;
-use crate::games::tiles::Tiles;
-use crate::games::wargame::Wargame;
-use crate::ids::GameId;
+use crate::games::registry::{ForGame, with_game};
 use crate::replay::{Replay, file};
-use crate::rules::{Game, Replaying, protocol};
+use crate::rules::{Playable, Replaying, protocol};
 
 /// Exit 0 with the result, or 1 with the step where the replay breaks.
 pub fn run(path: &Path, json: bool, out: &mut impl Write) -> ExitCode {
@@ -30,15 +26,32 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> ExitCode {
 
 fn check(path: &Path, json: bool, out: &mut impl Write) -> Result<(), String> {
     let text = file::read_path(path)?;
-    match file::game_of(&text)? {
-        GameId::Tiles => check_game::<Tiles>(&text, json, out),
-        GameId::Bidding => check_game::<Bidding>(&text, json, out),
-        GameId::Betting => check_game::<Betting>(&text, json, out),
-        GameId::Wargame => check_game::<Wargame>(&text, json, out),
+    with_game(
+        file::game_of(&text)?,
+        Checking {
+            text: &text,
+            json,
+            out,
+        },
+    )
+}
+
+/// One replay checked, and printed as the protocol's lines with `json`.
+struct Checking<'a, W: Write> {
+    text: &'a str,
+    json: bool,
+    out: &'a mut W,
+}
+
+impl<W: Write> ForGame for Checking<'_, W> {
+    type Output = Result<(), String>;
+
+    fn run<G: Playable>(self) -> Self::Output {
+        check_game::<G>(self.text, self.json, self.out)
     }
 }
 
-fn check_game<G: Game>(text: &str, json: bool, out: &mut impl Write) -> Result<(), String> {
+fn check_game<G: Playable>(text: &str, json: bool, out: &mut impl Write) -> Result<(), String> {
     let replay = Replay::<G>::from_text(text)?;
     // Every step through today's rules first: a transcript is printed only
     // for a replay that plays to its end.
@@ -68,7 +81,7 @@ fn check_game<G: Game>(text: &str, json: bool, out: &mut impl Write) -> Result<(
 /// The game as the referee would have written it to a client that may read
 /// everything: `start`, then for each step its `ask`, the client's action
 /// line and the events (each private one with its `to`), then `end`.
-fn transcript<G: Game>(replay: &Replay<G>, out: &mut impl Write) -> Result<(), referee::Stop> {
+fn transcript<G: Playable>(replay: &Replay<G>, out: &mut impl Write) -> Result<(), referee::Stop> {
     let broken = |e: crate::rules::Broken| std::io::Error::other(e.to_string());
     let mut replaying = Replaying::new(&replay.record).map_err(broken)?;
     referee::write_line(

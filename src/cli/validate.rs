@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::games::wargame::scenario::{self, SHIPPED, Scenario};
+use crate::games::wargame::engine::scenario::Scenario;
+use crate::games::wargame::engine::scenario_check;
+use crate::games::wargame::engine::shipped::SHIPPED;
 
 /// Checks every file and reports to `out`; whether all of them are valid.
 pub fn run(files: &[PathBuf], out: &mut impl Write) -> std::io::Result<bool> {
@@ -32,7 +34,7 @@ pub fn run(files: &[PathBuf], out: &mut impl Write) -> std::io::Result<bool> {
                 }
             },
         };
-        match scenario::check_text(&text) {
+        match scenario_check::check_text(&text) {
             Err(problems) => {
                 all_good = false;
                 for p in problems {

@@ -2,6 +2,7 @@
 
 pub mod betting;
 pub mod bidding;
+pub mod registry;
 pub mod tiles;
 pub mod wargame;
 

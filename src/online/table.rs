@@ -7,13 +7,10 @@ use std::any::Any;
 
 use serde_json::{Value, json};
 
-use crate::games::GameId;
-use crate::games::betting::Betting;
-use crate::games::bidding::Bidding;
-use crate::games::tiles::Tiles;
-use crate::games::wargame::{self, Wargame};
+use crate::games::registry::{ForGame, with_game};
+use crate::ids::GameId;
 use crate::rules::protocol::{self, ask_line, end_json, event_lines, start_json};
-use crate::rules::{Audience, Bot, Game, Level, Match, MatchRecord, Replaying, Seat, Step, sub_seed};
+use crate::rules::{Audience, Bot, Level, Match, MatchRecord, Playable, Replaying, Seat, Step, sub_seed};
 
 /// One action as the store keeps it: the protocol's action and the chance
 /// outcomes it drew.
@@ -88,36 +85,39 @@ pub trait Table: Send {
 /// A new game of `game` from the lobby's options; the text says what is
 /// wrong with them.
 pub fn open(game: GameId, scenario: Option<u32>, seed: u64) -> Result<Box<dyn Table>, String> {
-    Ok(match game {
-        GameId::Tiles => Box::new(Hosted::<Tiles>::new(&(), seed)),
-        GameId::Bidding => Box::new(Hosted::<Bidding>::new(&(), seed)),
-        GameId::Betting => Box::new(Hosted::<Betting>::new(&(), seed)),
-        GameId::Wargame => {
-            let number = scenario.unwrap_or(21);
-            let scenario = wargame::scenario::shipped(number)
-                .ok_or_else(|| format!("no shipped scenario has the number {number}: 1 to 22"))?;
-            let setup = wargame::Setup {
-                scenario,
-                dice: Vec::new(),
-            };
-            Box::new(Hosted::<Wargame>::new(&setup, seed))
+    struct Fresh {
+        scenario: Option<u32>,
+        seed: u64,
+    }
+    impl ForGame for Fresh {
+        type Output = Result<Box<dyn Table>, String>;
+        fn run<G: Playable>(self) -> Self::Output {
+            let scenario = self.scenario.map(|number| number.to_string());
+            let config = G::configure(scenario.as_deref(), Vec::new())?;
+            Ok(Box::new(Hosted::<G>::new(&config, self.seed)))
         }
-    })
+    }
+    with_game(game, Fresh { scenario, seed })
 }
 
 /// A stored game played again to where it stood; the text says where its
 /// record no longer plays.
 pub fn reopen(opening: &Opening, steps: &[Stored]) -> Result<Box<dyn Table>, String> {
-    Ok(match opening.game {
-        GameId::Tiles => Box::new(Hosted::<Tiles>::from_store(opening, steps)?),
-        GameId::Bidding => Box::new(Hosted::<Bidding>::from_store(opening, steps)?),
-        GameId::Betting => Box::new(Hosted::<Betting>::from_store(opening, steps)?),
-        GameId::Wargame => Box::new(Hosted::<Wargame>::from_store(opening, steps)?),
-    })
+    struct Reopening<'a> {
+        opening: &'a Opening,
+        steps: &'a [Stored],
+    }
+    impl ForGame for Reopening<'_> {
+        type Output = Result<Box<dyn Table>, String>;
+        fn run<G: Playable>(self) -> Self::Output {
+            Ok(Box::new(Hosted::<G>::from_store(self.opening, self.steps)?))
+        }
+    }
+    with_game(opening.game, Reopening { opening, steps })
 }
 
 /// The match record a stored game holds.
-pub fn record_of<G: Game>(opening: &Opening, steps: &[Stored]) -> Result<MatchRecord<G>, String> {
+pub fn record_of<G: Playable>(opening: &Opening, steps: &[Stored]) -> Result<MatchRecord<G>, String> {
     let config: G::Config =
         serde_json::from_value(opening.config.clone()).map_err(|e| format!("the config: {e}"))?;
     let steps = steps
@@ -140,7 +140,7 @@ pub fn record_of<G: Game>(opening: &Opening, steps: &[Stored]) -> Result<MatchRe
     })
 }
 
-struct Hosted<G: Game> {
+struct Hosted<G: Playable> {
     played: Match<G>,
     /// The computer players; `Thinking` borrows one while it thinks.
     bots: [Option<Box<dyn Bot<G>>>; 2],
@@ -148,13 +148,13 @@ struct Hosted<G: Game> {
 }
 
 /// What a computer's thinking hands back.
-struct Answer<G: Game> {
+struct Answer<G: Playable> {
     seat: Seat,
     bot: Box<dyn Bot<G>>,
     action: G::Action,
 }
 
-impl<G: Game> Hosted<G> {
+impl<G: Playable> Hosted<G> {
     fn new(config: &G::Config, seed: u64) -> Self {
         Hosted {
             played: Match::new(config, seed),
@@ -197,7 +197,7 @@ pub fn readable_by(line: &Value, seat: Seat) -> bool {
     }
 }
 
-impl<G: Game> Table for Hosted<G> {
+impl<G: Playable> Table for Hosted<G> {
     fn opening(&self) -> Opening {
         let record = self.played.record();
         Opening {

@@ -14,12 +14,12 @@ use serde_json::{Value, json};
 
 pub use link::{Heard, Link};
 
-use crate::games::betting::Betting;
-use crate::games::bidding::Bidding;
-use crate::games::tiles::Tiles;
-use crate::games::wargame::Wargame;
+use crate::games::betting::engine::Betting;
+use crate::games::bidding::engine::Bidding;
+use crate::games::tiles::engine::Tiles;
+use crate::games::wargame::engine::Wargame;
 use crate::ids::GameId;
-use crate::rules::Game;
+use crate::rules::Playable;
 use crate::screens::{InGame, Screen};
 use crate::session::{GameLog, Happened, MatchOptions, Narrated, Opponent, Session, TableLine};
 use crate::settings::Settings;
@@ -305,7 +305,7 @@ impl<G> Default for OnlinePlugin<G> {
     }
 }
 
-impl<G: Game + Narrated> Plugin for OnlinePlugin<G> {
+impl<G: Playable + Narrated> Plugin for OnlinePlugin<G> {
     fn build(&self, app: &mut App) {
         app.add_systems(Update, feed::<G>.in_set(crate::AppSystems::Update));
     }
@@ -313,7 +313,7 @@ impl<G: Game + Narrated> Plugin for OnlinePlugin<G> {
 
 /// The game's lines into its session (the first one opens it), and the
 /// person's actions out to the server.
-fn feed<G: Game + Narrated>(
+fn feed<G: Playable + Narrated>(
     mut commands: Commands,
     mut online: ResMut<Online>,
     mut session: Option<ResMut<Session<G>>>,

@@ -11,8 +11,8 @@
 use rand::{RngExt, SeedableRng, seq::SliceRandom};
 
 use super::{Habit, Member, Population, Tunable};
-use crate::games::betting::rules::{CHIPS, SLOTS, random_arrangement};
-use crate::games::betting::{Betting, BettingAction, BettingView, Phase, Placement, SlotOutcome};
+use crate::games::betting::engine::rules::{CHIPS, SLOTS, random_arrangement};
+use crate::games::betting::engine::{Betting, BettingAction, BettingView, Phase, Placement, SlotOutcome};
 use crate::rules::{Bot, Colour, GameRng, other};
 
 impl Population for Betting {

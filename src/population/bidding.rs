@@ -11,8 +11,8 @@
 use rand::{RngExt, SeedableRng};
 
 use super::{Habit, Member, Population, Tunable};
-use crate::games::bidding::rules::{POOL, ROUNDS};
-use crate::games::bidding::{Bidding, BiddingAction, BiddingView, Card, lamp_range, lamps};
+use crate::games::bidding::engine::rules::{POOL, ROUNDS};
+use crate::games::bidding::engine::{Bidding, BiddingAction, BiddingView, Card, lamp_range, lamps};
 use crate::rules::{Bot, GameRng, Seat, other};
 
 impl Population for Bidding {

@@ -11,10 +11,15 @@ pub mod betting;
 pub mod bidding;
 pub mod tiles;
 
-use crate::rules::{Bot, Game};
+use crate::games::betting::engine::Betting;
+use crate::games::bidding::engine::Bidding;
+use crate::games::tiles::engine::Tiles;
+
+use crate::ids::GameId;
+use crate::rules::{Bot, Playable};
 
 /// One member of a game's population.
-pub struct Member<G: Game> {
+pub struct Member<G: Playable> {
     /// Its arena name: `tracker`.
     pub name: &'static str,
     /// How it plays, in a line, for the round-robin's table.
@@ -23,7 +28,7 @@ pub struct Member<G: Game> {
 }
 
 /// The games that have a population.
-pub trait Population: Game {
+pub trait Population: Playable {
     fn members() -> Vec<Member<Self>>;
 
     /// The member called `name`.
@@ -32,11 +37,25 @@ pub trait Population: Game {
     }
 }
 
-/// The wargame's levels are measured on its 22 scenarios instead: it has no
-/// population, and the arena plays its levels only.
-impl Population for crate::games::wargame::Wargame {
-    fn members() -> Vec<Member<Self>> {
-        Vec::new()
+/// Work written once for any game with a population and a family of
+/// players: the card games.
+pub trait ForPopulation {
+    type Output;
+    fn run<G: Tunable>(self) -> Self::Output;
+}
+
+/// Runs `work` for the card game `game` names; the wargame has no
+/// population (its levels are measured per scenario, by the arena).
+pub fn with_population<W: ForPopulation>(game: GameId, work: W) -> Result<W::Output, String> {
+    match game {
+        GameId::Tiles => Ok(work.run::<Tiles>()),
+        GameId::Bidding => Ok(work.run::<Bidding>()),
+        GameId::Betting => Ok(work.run::<Betting>()),
+        GameId::Wargame => Err(
+            "the wargame has no population or family of players: its levels are measured \
+             per scenario, with arena and the levels random, easy, normal and hard"
+                .into(),
+        ),
     }
 }
 

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use rand::{RngExt, SeedableRng, seq::IndexedRandom};
 
 use super::{Habit, Member, Population, Tunable};
-use crate::games::tiles::{Tiles, TilesAction, TilesView};
+use crate::games::tiles::engine::{Tiles, TilesAction, TilesView};
 use crate::rules::{Bot, Colour, GameRng};
 
 impl Population for Tiles {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::ids::GameId;
-use crate::rules::{Broken, Game, Level, Match, MatchRecord, Outcome, Seat, Step};
+use crate::rules::{Broken, Level, Match, MatchRecord, Outcome, Playable, Seat, Step};
 
 /// The format this program writes and reads. A file of another format is
 /// refused with the version that wrote it.
@@ -52,7 +52,7 @@ pub struct About {
 
 impl About {
     /// Written now by this program.
-    pub fn now<G: Game>(players: [Player; 2]) -> About {
+    pub fn now<G: Playable>(players: [Player; 2]) -> About {
         About {
             program: env!("CARGO_PKG_VERSION").into(),
             date: super::clock::now_iso(),
@@ -64,7 +64,7 @@ impl About {
 
 /// A finished game, kept to watch again.
 #[derive(Debug, Clone)]
-pub struct Replay<G: Game> {
+pub struct Replay<G: Playable> {
     pub about: About,
     pub record: MatchRecord<G>,
     pub outcome: Outcome,
@@ -125,7 +125,7 @@ fn header(text: &str) -> Result<Header, String> {
     serde_json::from_value(value).map_err(|e| format!("line 1: {e}"))
 }
 
-impl<G: Game> Replay<G> {
+impl<G: Playable> Replay<G> {
     /// The replay of a finished match.
     pub fn of(played: &Match<G>, about: About) -> Option<Replay<G>> {
         Some(Replay {
@@ -258,7 +258,7 @@ impl<G: Game> Replay<G> {
     }
 }
 
-fn read_step<G: Game>(object: &Map<String, Value>, n: usize) -> Result<Step<G::Action>, String> {
+fn read_step<G: Playable>(object: &Map<String, Value>, n: usize) -> Result<Step<G::Action>, String> {
     let known = ["type", "n", "player", "action", "chance", "thought"];
     if let Some(key) = object.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(format!("a step has no key `{key}`"));

@@ -2,7 +2,7 @@
 //! replay's knowledge panel. Each game says it in rows of labelled chances
 //! or ranges, which the panel draws as bars.
 
-use super::Game;
+use super::game::Game;
 
 /// One thing a seat could know: a heading and its rows.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,10 +1,10 @@
 //! Random playouts written once for every game: thousands of seeded games of
 //! random legal play, checking what must hold in any rules core.
 
-use crate::rules::GameRng;
+use super::game::GameRng;
 use rand::SeedableRng;
 
-use super::{Game, Outcome, sub_seed};
+use super::game::{Game, Outcome, sub_seed};
 
 /// What a random playout recorded, for the game-specific invariants.
 pub struct Playout<G: Game> {

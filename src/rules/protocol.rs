@@ -3,9 +3,44 @@
 //! online server: what each side is told, and the client's action read
 //! strictly.
 
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use super::{Audience, Game, Seat, strict_json};
+use super::game::{Audience, Game, Seat};
+use super::strict_json;
+
+/// A game's shapes on the wire: the referee protocol's (`ask`, actions,
+/// events, the reveal) for other programs, and serde's whole view for the
+/// app's table online. Implemented in each game's `engine/protocol.rs`.
+pub trait Protocol: Game {
+    /// The protocol's `view` and `legal` for an `ask` to `seat`.
+    fn ask_json(&self, seat: Seat) -> (Value, Value);
+    /// Reads a protocol action; the text says what was wrong.
+    fn parse_action(value: &Value) -> Result<Self::Action, String>;
+    /// The protocol's shape of an action, which `parse_action` reads back.
+    fn action_json(action: &Self::Action) -> Value {
+        serde_json::to_value(action).expect("actions serialize")
+    }
+    /// The protocol message for an event, if the protocol reports it.
+    fn event_json(event: &Self::Event) -> Option<Value>;
+    /// The protocol's `end.reveal`.
+    fn reveal_json(&self) -> Value;
+
+    /// The seat's view as the online server sends it to the app's table:
+    /// serde's shape, whole (the protocol's `view` is shaped for other
+    /// programs and leaves out what only a table draws).
+    fn view_wire(view: &Self::View) -> Value {
+        serde_json::to_value(view).expect("views serialize")
+    }
+    /// Reads `view_wire`'s value back as `seat`'s view; the text says what
+    /// was wrong.
+    fn read_view_wire(value: Value, seat: Seat) -> Result<Self::View, String>;
+}
+
+/// A value read back from its serde JSON, for the online wire.
+pub fn from_wire<T: DeserializeOwned>(value: Value) -> Result<T, String> {
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
 
 /// The longest client message accepted, newline not counted.
 pub const LINE_LIMIT: usize = 64 * 1024;
@@ -13,7 +48,7 @@ pub const LINE_LIMIT: usize = 64 * 1024;
 /// The protocol's `start` line. The referee tells its seed; a server keeps
 /// its own secret while the game runs (it decides the coin flips, the dice
 /// and the random fills to come), so its `start` has none.
-pub fn start_json<G: Game>(game: &G, seed: Option<u64>) -> Value {
+pub fn start_json<G: Protocol>(game: &G, seed: Option<u64>) -> Value {
     let mut line = json!({"type": "start", "game": G::ID.id(), "first": game.first()});
     if let Some(seed) = seed {
         line["seed"] = json!(seed);
@@ -22,14 +57,14 @@ pub fn start_json<G: Game>(game: &G, seed: Option<u64>) -> Value {
 }
 
 /// The protocol's `ask` line for `seat`.
-pub fn ask_line<G: Game>(game: &G, seat: Seat) -> Value {
+pub fn ask_line<G: Protocol>(game: &G, seat: Seat) -> Value {
     let (view, legal) = game.ask_json(seat);
     json!({"type": "ask", "player": seat, "view": view, "legal": legal})
 }
 
 /// The protocol's lines for what one action made happen, each private one
 /// addressed to its seat.
-pub fn event_lines<G: Game>(events: &[G::Event]) -> Vec<Value> {
+pub fn event_lines<G: Protocol>(events: &[G::Event]) -> Vec<Value> {
     events
         .iter()
         .filter_map(|event| G::event_json(event).map(|message| addressed(message, G::audience(event))))
@@ -37,7 +72,7 @@ pub fn event_lines<G: Game>(events: &[G::Event]) -> Vec<Value> {
 }
 
 /// The protocol's `end` line, with the reveal.
-pub fn end_json<G: Game>(game: &G) -> Value {
+pub fn end_json<G: Protocol>(game: &G) -> Value {
     let outcome = game.outcome().expect("a game with nobody to move is over");
     json!({"type": "end", "winner": outcome.winner, "score": outcome.score, "reveal": game.reveal_json()})
 }
@@ -52,7 +87,11 @@ fn addressed(mut message: Value, audience: Audience) -> Value {
 }
 
 /// The action in a client's line, or the `error` message's player and text.
-pub fn read_action<G: Game>(game: &G, seat: Seat, text: &str) -> Result<G::Action, (Option<Seat>, String)> {
+pub fn read_action<G: Protocol>(
+    game: &G,
+    seat: Seat,
+    text: &str,
+) -> Result<G::Action, (Option<Seat>, String)> {
     let value = strict_json::parse(text).map_err(|e| (None, format!("not JSON: {e}")))?;
     let Value::Object(object) = value else {
         return Err((None, "expected an object {\"player\":P,\"action\":A}".into()));

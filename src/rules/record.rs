@@ -7,7 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Chance, Game, Seat, Thought};
+use super::bots::Thought;
+use super::chance::Chance;
+use super::game::{Game, Seat};
 
 /// A match as it is kept (a saved battle, a replay): its configuration,
 /// seed, actions and chance outcomes.

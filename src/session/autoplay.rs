@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::{Act, Launch, LiftCurtain, Shown};
-use crate::rules::{Bot, Game, Level, sub_seed};
+use crate::rules::{Bot, Level, Playable, sub_seed};
 
 /// The person's moves the computer still makes.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +27,7 @@ fn begin(mut commands: Commands, launch: Option<Res<Launch>>) {
 /// A move each time the seat's table changes while any are left; the
 /// curtain is lifted even after the last, so the picture shows the table
 /// to the seat that took it.
-pub(super) fn drive<G: Game>(
+pub(super) fn drive<G: Playable>(
     mut autoplay: ResMut<Autoplay>,
     shown: Option<Res<Shown<G>>>,
     mut bots: Local<[Option<Box<dyn Bot<G>>>; 2]>,

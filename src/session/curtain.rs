@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::Session;
-use crate::rules::Game;
+use crate::rules::Playable;
 
 /// The person named on the curtain has taken the screen.
 #[derive(Message, Debug, Clone, Copy)]
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Space lifts a curtain that was already down when the frame began: the
 /// key is read before anything this frame can put a curtain down, so the
 /// press that moves past a result never lifts the curtain it brings.
-pub(super) fn lift_with_keys<G: Game>(
+pub(super) fn lift_with_keys<G: Playable>(
     session: Res<Session<G>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut lift: MessageWriter<LiftCurtain>,
@@ -33,7 +33,7 @@ pub(super) fn lift_with_keys<G: Game>(
     }
 }
 
-pub(super) fn lift_curtain<G: Game>(
+pub(super) fn lift_curtain<G: Playable>(
     mut session: ResMut<Session<G>>,
     mut lifts: MessageReader<LiftCurtain>,
     mut changed: MessageWriter<ScreenTaken>,

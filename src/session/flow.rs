@@ -6,7 +6,7 @@ use rand::RngExt;
 
 use super::{GameLog, MatchOptions, Narrated, Opponent, Prepared, Session, Shown};
 use crate::ids::GameId;
-use crate::rules::Game;
+use crate::rules::Playable;
 use crate::screens::Screen;
 use crate::session::Launch;
 use crate::settings::Settings;
@@ -118,7 +118,7 @@ pub struct CoinFlip {
 /// How long the coin flip stays on screen.
 const COIN_FLIP_SECONDS: f32 = 3.5;
 
-pub(super) fn start_match<G: Game + Narrated>(
+pub(super) fn start_match<G: Playable + Narrated>(
     mut requests: MessageReader<StartMatch>,
     mut commands: Commands,
     mut log: ResMut<GameLog>,
@@ -154,7 +154,7 @@ pub(super) fn start_match<G: Game + Narrated>(
     }
 }
 
-pub(super) fn end_session<G: Game>(mut commands: Commands) {
+pub(super) fn end_session<G: Playable>(mut commands: Commands) {
     commands.remove_resource::<Session<G>>();
     commands.remove_resource::<Shown<G>>();
     commands.insert_resource(super::ComputerToMove(None));

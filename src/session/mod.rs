@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::GameId;
 use crate::replay::{About, Player, Replay, Shelf};
-use crate::rules::{Audience, Bot, Game, Level, Outcome, Seat, sub_seed};
+use crate::rules::{Audience, Bot, Level, Outcome, Playable, Seat, sub_seed};
 use crate::screens::{InGame, Screen};
 use crate::settings::Settings;
 
@@ -34,7 +34,7 @@ pub use shown::{Reveal, Shown};
 pub use watch::{Eyes, OpenReplay, WatchCommand, Watching};
 
 /// Where the game is held: here, with every secret, or on the server.
-enum Played<G: Game> {
+enum Played<G: Playable> {
     Here(Match<G>),
     Away(Box<Remote<G>>),
 }
@@ -76,7 +76,7 @@ pub struct MatchOptions {
 /// The match inside is private to this module: drivers act through it and
 /// everything else reads the `Shown` it gives each seat.
 #[derive(Resource)]
-pub struct Session<G: Game> {
+pub struct Session<G: Playable> {
     played: Played<G>,
     pub opponent: Opponent,
     /// The seat of the person at the screen (against the computer).
@@ -104,7 +104,7 @@ pub struct Session<G: Game> {
     everything: bool,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Playable> Session<G> {
     pub fn new(seed: u64, opponent: Opponent) -> Self {
         Self::configured(&G::Config::default(), 0, seed, opponent)
     }
@@ -441,13 +441,13 @@ pub fn agree(name: &str, you: &'static str, others: &'static str) -> &'static st
 /// person at the screen. Without it a game starts from the default config
 /// in seat 0; it stays for "Play again".
 #[derive(Resource, Debug, Clone)]
-pub struct Prepared<G: Game> {
+pub struct Prepared<G: Playable> {
     pub config: G::Config,
     pub human: Seat,
 }
 
 /// What a game says in the log about its public events.
-pub trait Narrated: Game {
+pub trait Narrated: Playable {
     fn narrate(event: &Self::Event, names: &[String; 2]) -> Option<String>;
 
     /// The same with a seat's view after the action, for games whose
@@ -460,11 +460,11 @@ pub trait Narrated: Game {
 
 /// The person at the screen plays an action for the seat to move.
 #[derive(Message)]
-pub struct Act<G: Game> {
+pub struct Act<G: Playable> {
     pub action: G::Action,
 }
 
-impl<G: Game> Act<G> {
+impl<G: Playable> Act<G> {
     pub fn new(action: G::Action) -> Self {
         Act { action }
     }
@@ -473,7 +473,7 @@ impl<G: Game> Act<G> {
 /// An event of the game, for the table's animations and sounds. A table
 /// plays only the events whose audience includes the seat it shows.
 #[derive(Message)]
-pub struct Happened<G: Game> {
+pub struct Happened<G: Playable> {
     pub event: G::Event,
     pub audience: Audience,
     /// The log's line for it, if it has one.
@@ -481,7 +481,7 @@ pub struct Happened<G: Game> {
     pub by_computer: bool,
 }
 
-impl<G: Game> Happened<G> {
+impl<G: Playable> Happened<G> {
     /// The event, if the seat whose eyes the table has may see it.
     pub fn seen_by(&self, seat: Seat) -> Option<&G::Event> {
         self.audience.includes(seat).then_some(&self.event)
@@ -557,7 +557,7 @@ impl<G> Default for SessionPlugin<G> {
     }
 }
 
-impl<G: Game + Narrated> Plugin for SessionPlugin<G> {
+impl<G: Playable + Narrated> Plugin for SessionPlugin<G> {
     fn build(&self, app: &mut App) {
         app.add_message::<Act<G>>()
             .add_message::<Happened<G>>()
@@ -613,7 +613,7 @@ impl<G: Game + Narrated> Plugin for SessionPlugin<G> {
 
 /// Rebuilds what the seat at the screen is shown when the session changed
 /// in a way a seat can see; the log follows whose eyes the table has.
-fn show<G: Game>(
+fn show<G: Playable>(
     mut commands: Commands,
     session: Res<Session<G>>,
     shown: Option<Res<Shown<G>>>,
@@ -637,7 +637,7 @@ fn show<G: Game>(
     commands.insert_resource(Shown::of(&session));
 }
 
-fn apply_human_actions<G: Game + Narrated>(
+fn apply_human_actions<G: Playable + Narrated>(
     mut session: ResMut<Session<G>>,
     mut acts: MessageReader<Act<G>>,
     mut happened: MessageWriter<Happened<G>>,
@@ -665,7 +665,7 @@ fn apply_human_actions<G: Game + Narrated>(
 const THINKING_PER_FRAME: Duration = Duration::from_millis(8);
 
 /// The computer's seat: it sees only its own view.
-fn drive_computer<G: Game + Narrated>(
+fn drive_computer<G: Playable + Narrated>(
     mut session: ResMut<Session<G>>,
     time: Res<Time>,
     mut happened: MessageWriter<Happened<G>>,
@@ -713,7 +713,7 @@ fn drive_computer<G: Game + Narrated>(
     }
 }
 
-fn finish<G: Game + Narrated>(
+fn finish<G: Playable + Narrated>(
     mut commands: Commands,
     mut session: ResMut<Session<G>>,
     time: Res<Time>,

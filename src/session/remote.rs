@@ -8,11 +8,11 @@
 use rand::RngExt;
 use serde_json::{Value, json};
 
-use crate::rules::{Game, GameRng, Match, MatchRecord, Outcome, Seat, from_wire};
+use crate::rules::{GameRng, Match, MatchRecord, Outcome, Playable, Seat, from_wire};
 
 /// What the server last said the seat sees and may play.
 #[derive(Clone)]
-pub struct Seen<G: Game> {
+pub struct Seen<G: Playable> {
     pub seat: Seat,
     pub view: G::View,
     pub legal: Vec<G::Action>,
@@ -23,7 +23,7 @@ pub struct Seen<G: Game> {
 }
 
 /// The seat's side of a game played on the server.
-pub struct Remote<G: Game> {
+pub struct Remote<G: Playable> {
     pub seen: Seen<G>,
     /// An action sent and not answered yet: the person waits for the
     /// server before acting again.
@@ -36,7 +36,7 @@ pub struct Remote<G: Game> {
 }
 
 /// One `table` line, read and checked.
-pub struct TableLine<G: Game> {
+pub struct TableLine<G: Playable> {
     pub seen: Seen<G>,
     /// The last action's events that this seat may read.
     pub events: Vec<G::Event>,
@@ -44,7 +44,7 @@ pub struct TableLine<G: Game> {
     pub finished: Option<Match<G>>,
 }
 
-impl<G: Game> TableLine<G> {
+impl<G: Playable> TableLine<G> {
     /// Reads a `table` line; the text says what in it was wrong, and
     /// nothing is changed by a line that cannot be read.
     pub fn read(line: &Value) -> Result<TableLine<G>, String> {
@@ -96,7 +96,7 @@ impl<G: Game> TableLine<G> {
     }
 }
 
-impl<G: Game> Remote<G> {
+impl<G: Playable> Remote<G> {
     /// The seat as its first `table` line shows it.
     pub fn new(line: &TableLine<G>) -> Remote<G> {
         Remote {

@@ -7,10 +7,10 @@
 use bevy::prelude::*;
 
 use super::{Opponent, Played, Session};
-use crate::rules::{Game, Outcome, Seat, sub_seed};
+use crate::rules::{Outcome, Playable, Seat, sub_seed};
 
 #[derive(Resource, Debug, Clone)]
-pub struct Shown<G: Game> {
+pub struct Shown<G: Playable> {
     /// Whose eyes: the person at the screen, or in friend mode whoever took
     /// the screen last.
     pub seat: Seat,
@@ -49,7 +49,7 @@ pub struct Reveal<G> {
     pub seed: u64,
 }
 
-impl<G: Game> Shown<G> {
+impl<G: Playable> Shown<G> {
     pub(super) fn of(session: &Session<G>) -> Self {
         let seat = session.viewer;
         let acting = session.human_to_move().filter(|&s| s == seat);

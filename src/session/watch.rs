@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::{GameLog, Happened, MatchOptions, Narrated, Opponent, Played, ScreenTaken, Session};
 use crate::ids::GameId;
 use crate::replay::{About, Replay};
-use crate::rules::{Game, Match, Replaying, Seat, Thought};
+use crate::rules::{Match, Playable, Replaying, Seat, Thought};
 use crate::screens::Screen;
 
 /// Whose eyes a replay is watched through.
@@ -141,7 +141,7 @@ fn keys(
     }
 }
 
-impl<G: Game + Narrated> Session<G> {
+impl<G: Playable + Narrated> Session<G> {
     /// A replay to watch, checked through today's rules first, through
     /// `eyes` (`None`: the person's seat, or seat 0), and the eyes it has.
     fn watching(replay: &Replay<G>, eyes: Option<Eyes>) -> Result<(Self, Eyes), String> {
@@ -231,7 +231,7 @@ impl<G: Game + Narrated> Session<G> {
 }
 
 /// Opens the replays asked for this frame that are of `G`.
-pub(super) fn open_replay<G: Game + Narrated>(
+pub(super) fn open_replay<G: Playable + Narrated>(
     mut requests: MessageReader<OpenReplay>,
     mut commands: Commands,
     mut log: ResMut<GameLog>,
@@ -285,7 +285,7 @@ pub(super) fn open_replay<G: Game + Narrated>(
 }
 
 /// Moves the position as the bar and keys ask, and on while playing.
-pub(super) fn move_through<G: Game + Narrated>(
+pub(super) fn move_through<G: Playable + Narrated>(
     mut session: ResMut<Session<G>>,
     watching: Option<ResMut<Watching>>,
     mut commands: MessageReader<WatchCommand>,

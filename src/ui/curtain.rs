@@ -5,10 +5,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::theme;
-use crate::rules::Game;
+use crate::rules::Playable;
 use crate::session::{LiftCurtain, Narrated, Shown};
 
-pub(super) fn curtain_overlay<G: Game + Narrated>(
+pub(super) fn curtain_overlay<G: Playable + Narrated>(
     mut contexts: EguiContexts,
     shown: Res<Shown<G>>,
     mut lift: MessageWriter<LiftCurtain>,

@@ -7,13 +7,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{FreeSpace, theme};
-use crate::rules::{Knowledge, Shows};
+use crate::rules::{Knowledge, Playable, Shows};
 use crate::session::{Eyes, Shown, Watching};
 
 /// The panel's width in egui points.
 const WIDTH: f32 = 270.0;
 
-pub(super) fn panel<G: Knowledge>(
+pub(super) fn panel<G: Knowledge + Playable>(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
     shown: Res<Shown<G>>,

@@ -23,7 +23,7 @@ pub mod tile;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
-use crate::rules::{Game, Knowledge};
+use crate::rules::{Knowledge, Playable};
 use crate::session::{Narrated, Shown};
 use crate::settings::Settings;
 
@@ -256,7 +256,7 @@ fn spawn_camera(mut commands: Commands) {
 
 /// The egui parts every game shares, for game `G`: the curtain, and the
 /// knowledge panel beside a replay.
-pub fn session_ui<G: Game + Narrated + Knowledge>(app: &mut App) {
+pub fn session_ui<G: Playable + Narrated + Knowledge>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         curtain::curtain_overlay::<G>

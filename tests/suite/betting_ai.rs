@@ -1,9 +1,9 @@
 //! The betting opponents: legal actions at every level, and Hard against
 //! fixed tricks.
 
-use black_and_white::games::betting::{Betting, BettingAction, BettingView};
+use black_and_white::games::betting::engine::{Betting, BettingAction, BettingView};
 use black_and_white::population::Population;
-use black_and_white::rules::{Bot, Game, Level};
+use black_and_white::rules::{Bot, Bots, Level};
 
 use crate::support::hard_against;
 

@@ -1,13 +1,13 @@
 //! Betting Black and White: the rules of
 //! ../shared/rules/betting-black-and-white.txt, "Our version" included.
 
-use black_and_white::games::betting::rules::check_arrangement;
-use black_and_white::games::betting::{
+use black_and_white::games::betting::engine::rules::check_arrangement;
+use black_and_white::games::betting::engine::{
     AutoFold, Betting, BettingAction, BettingEvent, Draft, Phase, Placement, Pull, SlotOutcome, SlotResult,
     Sourcing,
 };
 use black_and_white::rules::GameRng;
-use black_and_white::rules::{Game, Outcome};
+use black_and_white::rules::{Game, Outcome, Protocol};
 use rand::SeedableRng;
 use serde_json::json;
 

@@ -1,8 +1,8 @@
 //! The bidding opponents: legal bids, and Hard against fixed tricks.
 
-use black_and_white::games::bidding::{Bidding, BiddingAction, BiddingView};
+use black_and_white::games::bidding::engine::{Bidding, BiddingAction, BiddingView};
 use black_and_white::population::Population;
-use black_and_white::rules::{Bot, Game, Level};
+use black_and_white::rules::{Bot, Bots, Level};
 
 use crate::support::hard_against;
 

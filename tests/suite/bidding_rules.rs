@@ -1,8 +1,10 @@
 //! Black and White II (bidding): the rules of
 //! ../shared/rules/bidding-black-and-white-ii.txt, "Our version" included.
 
-use black_and_white::games::bidding::{Bidding, BiddingAction, BiddingEvent, Card, lamp_range, lamps};
-use black_and_white::rules::{Game, Outcome};
+use black_and_white::games::bidding::engine::{
+    Bidding, BiddingAction, BiddingEvent, Card, lamp_range, lamps,
+};
+use black_and_white::rules::{Game, Outcome, Protocol};
 
 fn bid(game: &mut Bidding, points: u8) -> Vec<BiddingEvent> {
     let seat = game.to_move().expect("game goes on");

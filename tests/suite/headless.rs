@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use black_and_white::games::GameId;
-use black_and_white::games::tiles::{Tiles, TilesAction};
+use black_and_white::games::tiles::engine::{Tiles, TilesAction};
 use black_and_white::replay::Shelf;
-use black_and_white::rules::{Game, Level};
+use black_and_white::rules::{Level, Playable};
 use black_and_white::screens::Screen;
 use black_and_white::session::{
     Act, GameLog, LiftCurtain, MatchCommand, MatchResult, Opponent, Session, Shown, StartMatch,
@@ -35,7 +35,7 @@ pub fn app(config: &std::path::Path) -> App {
 }
 
 /// What the seat at the screen is shown: all a test of the app may read.
-pub fn shown<G: Game>(app: &App) -> &Shown<G> {
+pub fn shown<G: Playable>(app: &App) -> &Shown<G> {
     app.world().resource::<Shown<G>>()
 }
 
@@ -216,11 +216,9 @@ pub mod betting {
     use std::time::Duration;
 
     use bevy::time::TimeUpdateStrategy;
-    use black_and_white::games::betting::rules::check_arrangement;
-    use black_and_white::games::betting::{
-        AutoFold, Betting, BettingAction, BettingClock, MoveOn, Phase, Placement, ResultPacing, SetupBoard,
-        SetupEdit,
-    };
+    use black_and_white::games::betting::engine::rules::check_arrangement;
+    use black_and_white::games::betting::engine::{AutoFold, Betting, BettingAction, Phase, Placement};
+    use black_and_white::games::betting::{BettingClock, MoveOn, ResultPacing, SetupBoard, SetupEdit};
 
     use super::*;
 

@@ -11,16 +11,16 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use black_and_white::cli::loadtest::listening_port;
-use black_and_white::games::betting::Betting;
-use black_and_white::games::bidding::Bidding;
-use black_and_white::games::tiles::Tiles;
-use black_and_white::games::wargame::Wargame;
+use black_and_white::games::betting::engine::Betting;
+use black_and_white::games::bidding::engine::Bidding;
+use black_and_white::games::tiles::engine::Tiles;
+use black_and_white::games::wargame::engine::Wargame;
 use black_and_white::online::client::{Client, random_move};
 use black_and_white::online::hub::{ConnId, Effects, Hub};
 use black_and_white::online::store::Store;
 use black_and_white::online::{limits, server, table};
 use black_and_white::rules::protocol::ask_line;
-use black_and_white::rules::{Game, GameRng, MatchRecord, Replaying, Seat, other};
+use black_and_white::rules::{GameRng, MatchRecord, Playable, Replaying, Seat, other};
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
@@ -61,7 +61,7 @@ pub fn play_out(client: &mut Client, seed: u64) -> Value {
 /// `ask` is the seat's own at some point of the stored game, every other
 /// game line is exactly the seat's transcript of it (public lines and the
 /// ones addressed to it, in order), and the lobby's lines carry no game.
-fn read_only_its_own_side<G: Game>(dir: &Path, code: &str, seat: Seat, received: &[String], tables: bool)
+fn read_only_its_own_side<G: Playable>(dir: &Path, code: &str, seat: Seat, received: &[String], tables: bool)
 where
     G::View: PartialEq,
 {
@@ -110,7 +110,7 @@ where
 /// each exactly what the seat may know there: its own view, its legal
 /// actions only on its turn, the action's events addressed to it, and the
 /// record only once the game is over. The view reads back as the same.
-fn tables_show_only_its_own_side<G: Game>(record: &MatchRecord<G>, seat: Seat, lines: &[Value])
+fn tables_show_only_its_own_side<G: Playable>(record: &MatchRecord<G>, seat: Seat, lines: &[Value])
 where
     G::View: PartialEq,
 {
@@ -166,7 +166,7 @@ where
 
 /// Two clients play one game of `G` to the end through the server; the
 /// guest asks for the app's table lines too.
-fn two_clients_play<G: Game>(url: &str, dir: &Path, create: Value, seed: u64)
+fn two_clients_play<G: Playable>(url: &str, dir: &Path, create: Value, seed: u64)
 where
     G::View: PartialEq,
 {

@@ -8,12 +8,12 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use black_and_white::games::GameId;
-use black_and_white::games::betting::Betting;
-use black_and_white::games::bidding::Bidding;
-use black_and_white::games::tiles::Tiles;
-use black_and_white::games::wargame::Wargame;
+use black_and_white::games::betting::engine::Betting;
+use black_and_white::games::bidding::engine::Bidding;
+use black_and_white::games::tiles::engine::Tiles;
+use black_and_white::games::wargame::engine::Wargame;
 use black_and_white::play_online::{Across, Online, OnlineCommand, Stage};
-use black_and_white::rules::{Game, GameRng, Level};
+use black_and_white::rules::{GameRng, Level, Playable};
 use black_and_white::screens::Screen;
 use black_and_white::session::{Act, LiftCurtain, MatchResult, Opponent, Shown};
 use black_and_white::settings::Settings;
@@ -59,7 +59,7 @@ fn run_until(
 
 /// What the person at the screen would do: a legal action of the ones the
 /// table is shown, on the seat's turn only.
-fn act_randomly<G: Game>(app: &mut App, rng: &mut GameRng) {
+fn act_randomly<G: Playable>(app: &mut App, rng: &mut GameRng) {
     let Some(shown) = app.world().get_resource::<Shown<G>>() else {
         return;
     };

@@ -3,9 +3,9 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use black_and_white::games::tiles::{Colour, Tiles};
+use black_and_white::games::tiles::engine::{Colour, Tiles};
 use black_and_white::rules::playout::{random_playout, replays_identically};
-use black_and_white::rules::{Game, other};
+use black_and_white::rules::{Game, Protocol, other};
 
 #[test]
 fn tiles_thousands_of_random_games_keep_every_invariant() {
@@ -96,7 +96,7 @@ fn check_view_holds_no_secret(state: &Tiles, seat: usize) {
 
 #[test]
 fn bidding_thousands_of_random_games_keep_every_invariant() {
-    use black_and_white::games::bidding::{Bidding, lamps};
+    use black_and_white::games::bidding::engine::{Bidding, lamps};
     for seed in 0..3000 {
         let playout = random_playout::<Bidding>(seed, 100).unwrap_or_else(|e| panic!("{e}"));
         if seed % 10 == 0 {
@@ -133,7 +133,7 @@ fn bidding_thousands_of_random_games_keep_every_invariant() {
 
 #[test]
 fn betting_thousands_of_random_games_keep_every_invariant() {
-    use black_and_white::games::betting::{Betting, Phase, SlotOutcome};
+    use black_and_white::games::betting::engine::{Betting, Phase, SlotOutcome};
     for seed in 0..3000 {
         let playout = random_playout::<Betting>(seed, 100).unwrap_or_else(|e| panic!("{e}"));
         if seed % 10 == 0 {
@@ -170,8 +170,8 @@ fn betting_thousands_of_random_games_keep_every_invariant() {
 /// A view holds the player's own tiles and stacks, and of the opponent only
 /// the current slot's colour and stack, the total on later slots, and the
 /// tiles turned over at showdowns.
-fn check_betting_view(state: &black_and_white::games::betting::Betting, seat: usize) {
-    use black_and_white::games::betting::Phase;
+fn check_betting_view(state: &black_and_white::games::betting::engine::Betting, seat: usize) {
+    use black_and_white::games::betting::engine::Phase;
     let view = state.view(seat);
     let json = serde_json::to_value(&view).unwrap();
     let keys: BTreeSet<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
@@ -211,7 +211,7 @@ fn check_betting_view(state: &black_and_white::games::betting::Betting, seat: us
         assert_eq!(total, 60, "slot {}: {seen:?}", seen.slot);
         assert_eq!(
             seen.tiles.is_some(),
-            seen.outcome == black_and_white::games::betting::SlotOutcome::Showdown
+            seen.outcome == black_and_white::games::betting::engine::SlotOutcome::Showdown
         );
     }
     if let Some(last) = view.history.last() {
@@ -239,9 +239,10 @@ fn check_betting_view(state: &black_and_white::games::betting::Betting, seat: us
 
 #[test]
 fn wargame_random_games_of_every_scenario_end_and_keep_classes_hidden() {
-    use black_and_white::games::wargame::Wargame;
-    use black_and_white::games::wargame::scenario::{SHIPPED, Scenario};
-    use black_and_white::games::wargame::state::{Phase, Setup};
+    use black_and_white::games::wargame::engine::Wargame;
+    use black_and_white::games::wargame::engine::scenario::Scenario;
+    use black_and_white::games::wargame::engine::shipped::SHIPPED;
+    use black_and_white::games::wargame::engine::state::{Phase, Setup};
     use black_and_white::rules::playout::random_playout_with;
 
     for (file, text) in SHIPPED {

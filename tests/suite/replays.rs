@@ -6,13 +6,13 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use black_and_white::games::betting::Betting;
-use black_and_white::games::bidding::Bidding;
-use black_and_white::games::tiles::Tiles;
-use black_and_white::games::wargame::Wargame;
+use black_and_white::games::betting::engine::Betting;
+use black_and_white::games::bidding::engine::Bidding;
+use black_and_white::games::tiles::engine::Tiles;
+use black_and_white::games::wargame::engine::Wargame;
 use black_and_white::ids::GameId;
 use black_and_white::replay::{About, Player, Replay, file};
-use black_and_white::rules::{Game, GameRng, Level, Match};
+use black_and_white::rules::{Game, GameRng, Level, Match, Playable};
 use rand::SeedableRng;
 use serde_json::Value;
 
@@ -44,7 +44,7 @@ fn corpus_file(name: &str) -> String {
 
 /// The replay's result as today's rules reach it, or the refusal.
 fn check_text(text: &str) -> Result<[i64; 2], String> {
-    fn checked<G: Game>(text: &str) -> Result<[i64; 2], String> {
+    fn checked<G: Playable>(text: &str) -> Result<[i64; 2], String> {
         let replay = Replay::<G>::from_text(text)?;
         let played = replay.check()?;
         Ok(played.game().outcome().expect("checked games are over").score)
@@ -211,7 +211,7 @@ fn a_file_that_is_not_a_replay_gets_a_message() {
 /// ended, seen the same by both seats.
 #[test]
 fn a_written_replay_reads_back_to_the_same_game() {
-    fn round_trip<G: Game>(config: &G::Config, seed: u64) {
+    fn round_trip<G: Playable>(config: &G::Config, seed: u64) {
         let mut played = Match::<G>::new(config, seed);
         let mut rng = GameRng::seed_from_u64(seed);
         while let Some(seat) = played.game().to_move() {
@@ -236,8 +236,8 @@ fn a_written_replay_reads_back_to_the_same_game() {
         round_trip::<Bidding>(&(), seed);
         round_trip::<Betting>(&(), seed);
     }
-    let setup = black_and_white::games::wargame::Setup {
-        scenario: black_and_white::games::wargame::scenario::shipped(5).unwrap(),
+    let setup = black_and_white::games::wargame::engine::Setup {
+        scenario: black_and_white::games::wargame::engine::shipped::shipped(5).unwrap(),
         dice: Vec::new(),
     };
     round_trip::<Wargame>(&setup, 11);
@@ -361,7 +361,7 @@ fn a_computer_s_reasoning_is_kept_with_each_of_its_actions() {
         let chose = &thought.options[0].option;
         let matched = matches!(
             step.action,
-            black_and_white::games::betting::BettingAction::Match(_)
+            black_and_white::games::betting::engine::BettingAction::Match(_)
         );
         assert_eq!(chose == "match", matched, "{thought:?} against {:?}", step.action);
     }
@@ -371,7 +371,7 @@ fn a_computer_s_reasoning_is_kept_with_each_of_its_actions() {
 /// (the person's moves made by autoplay), then watches its replay from the
 /// list: forward to the end, where the table is the game's last, and back
 /// to the start.
-fn watch_a_finished_game<G: Game>(game: GameId) {
+fn watch_a_finished_game<G: Playable>(game: GameId) {
     use bevy::prelude::*;
     use black_and_white::replay::Shelf;
     use black_and_white::screens::Screen;

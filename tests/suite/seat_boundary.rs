@@ -5,12 +5,13 @@
 
 use bevy::prelude::*;
 use black_and_white::games::GameId;
-use black_and_white::games::betting::{Betting, MoveOn, ResultPacing};
-use black_and_white::games::bidding::Bidding;
-use black_and_white::games::tiles::Tiles;
-use black_and_white::games::wargame::Wargame;
-use black_and_white::games::wargame::state::{Action, CheckFor, Event};
-use black_and_white::rules::{Audience, Game, GameRng, Level, Seat};
+use black_and_white::games::betting::engine::Betting;
+use black_and_white::games::betting::{MoveOn, ResultPacing};
+use black_and_white::games::bidding::engine::Bidding;
+use black_and_white::games::tiles::engine::Tiles;
+use black_and_white::games::wargame::engine::Wargame;
+use black_and_white::games::wargame::engine::state::{Action, CheckFor, Event};
+use black_and_white::rules::{Audience, Game, GameRng, Level, Playable, Seat};
 use black_and_white::session::{Act, LiftCurtain, Opponent, Session, Shown, StartMatch};
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
@@ -23,7 +24,7 @@ use crate::wargame_rules::{OPEN, act, activate, battle, cavalry_fails_to_leave, 
 /// actions, keeping its own copy of the game from the same seed, and checks
 /// after every frame that the app shows exactly the view of the seat at the
 /// screen, and its legal actions only while that seat may act.
-fn friends_play_at_random<G: Game>(game: GameId, seed: u64, limit: usize)
+fn friends_play_at_random<G: Playable>(game: GameId, seed: u64, limit: usize)
 where
     G::View: PartialEq,
     G::Action: PartialEq,
@@ -148,7 +149,7 @@ fn space_that_moves_past_a_result_leaves_the_next_curtain_down() {
             app.world_mut().write_message(LiftCurtain);
         } else if seen.acting.is_some() {
             app.world_mut().write_message(Act::<Betting>::new(
-                black_and_white::games::betting::BettingAction::Match(None),
+                black_and_white::games::betting::engine::BettingAction::Match(None),
             ));
         }
         app.update();
@@ -375,7 +376,7 @@ fn when_the_curtain_lifts_every_tile_already_stands_where_the_new_seat_sees_it()
 
     use bevy::asset::AssetPlugin;
     use bevy::time::TimeUpdateStrategy;
-    use black_and_white::games::tiles::TilesAction;
+    use black_and_white::games::tiles::engine::TilesAction;
     use black_and_white::settings::{AnimationSpeed, Settings};
     use black_and_white::ui::tile::TileLook;
 
@@ -458,7 +459,7 @@ fn a_menu_over_bettings_stopped_clocks_hides_the_board() {
 /// while the other seat's differs (its hidden tiles, bids or chips): each
 /// level, fresh from the same seed, must choose the same there. Returns
 /// how many such pairs were compared, `wanted` at most.
-fn levels_choose_from_the_view_alone<G: Game>(seeds: u64, depth: usize, wanted: usize) -> usize {
+fn levels_choose_from_the_view_alone<G: Playable>(seeds: u64, depth: usize, wanted: usize) -> usize {
     use std::collections::HashMap;
     let mut first_seen: HashMap<(Seat, String), G> = HashMap::new();
     let mut compared = 0;

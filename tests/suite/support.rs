@@ -2,12 +2,12 @@
 //! and betting arrangements whose play is worked out by hand.
 
 use black_and_white::cli::arena;
-use black_and_white::games::betting::Placement;
-use black_and_white::rules::{Bot, Game, Level};
+use black_and_white::games::betting::engine::Placement;
+use black_and_white::rules::{Bot, Level, Playable};
 
 /// Hard's score rate over `games` against players made by `make`, seats
 /// alternating, every action checked legal.
-pub fn hard_against<G: Game>(mut make: impl FnMut(u64) -> Box<dyn Bot<G>>, games: usize) -> f64 {
+pub fn hard_against<G: Playable>(mut make: impl FnMut(u64) -> Box<dyn Bot<G>>, games: usize) -> f64 {
     arena::play_bots::<G>(
         &G::Config::default(),
         |player, seed| {

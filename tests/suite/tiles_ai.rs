@@ -1,9 +1,9 @@
 //! The tiles opponents: legal play on their view alone, Hard's belief, and
 //! Hard's choice weighed a tile at a time.
 
-use black_and_white::games::tiles::{Belief, Tiles};
+use black_and_white::games::tiles::engine::{Belief, Tiles};
 use black_and_white::population::Population;
-use black_and_white::rules::{Game, Level, other, sub_seed};
+use black_and_white::rules::{Bots, Game, Level, other, sub_seed};
 
 use crate::support::hard_against;
 

@@ -1,7 +1,7 @@
 //! Black and White (tiles): every rule of ../shared/rules/tiles-black-and-white.txt.
 
-use black_and_white::games::tiles::{Colour, Hand, Tiles, TilesAction, TilesEvent};
-use black_and_white::rules::{Game, Outcome};
+use black_and_white::games::tiles::engine::{Colour, Hand, Tiles, TilesAction, TilesEvent};
+use black_and_white::rules::{Game, Outcome, Protocol};
 
 fn play(game: &mut Tiles, tile: u8) -> Vec<TilesEvent> {
     let seat = game.to_move().expect("game goes on");

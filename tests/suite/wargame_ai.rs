@@ -6,10 +6,11 @@
 //! the activation.
 
 use black_and_white::cli::arena;
-use black_and_white::games::wargame::planner::{check_chance, hit_chance};
-use black_and_white::games::wargame::scenario::{SHIPPED, Scenario};
-use black_and_white::games::wargame::state::Setup;
-use black_and_white::games::wargame::{Action, Wargame, bot, judge};
+use black_and_white::games::wargame::engine::planner::{check_chance, hit_chance};
+use black_and_white::games::wargame::engine::scenario::Scenario;
+use black_and_white::games::wargame::engine::shipped::SHIPPED;
+use black_and_white::games::wargame::engine::state::Setup;
+use black_and_white::games::wargame::engine::{Action, Wargame, bot, judge};
 use black_and_white::rules::{Bot, Game, Level};
 
 #[test]

@@ -1,9 +1,9 @@
 //! Where the engine once departed from the rulebook's text, each with the
 //! passage it now follows and forced dice (docs/wargame-rulings.md).
 
-use black_and_white::games::wargame::data::{Order, Terrain};
-use black_and_white::games::wargame::state::*;
-use black_and_white::games::wargame::{Coord, Wargame};
+use black_and_white::games::wargame::engine::data::{Order, Terrain};
+use black_and_white::games::wargame::engine::state::*;
+use black_and_white::games::wargame::engine::{Coord, Wargame};
 use black_and_white::rules::Game;
 
 use crate::wargame_rules::{OPEN, act, activate, battle, field, fire};

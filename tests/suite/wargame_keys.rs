@@ -7,9 +7,10 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use black_and_white::games::wargame::army_panel::Draft;
 use black_and_white::games::wargame::board_draw::BoardLayout;
+use black_and_white::games::wargame::board_input;
 use black_and_white::games::wargame::choices::{self, Selection};
-use black_and_white::games::wargame::state::Phase;
-use black_and_white::games::wargame::{Coord, board_input};
+use black_and_white::games::wargame::engine::Coord;
+use black_and_white::games::wargame::engine::state::Phase;
 use black_and_white::rules::Level;
 use black_and_white::session::Opponent;
 

@@ -1,9 +1,9 @@
 //! Every unit ability and every commander order, with forced dice. Orders
 //! 2-4 start with their command check, forced to pass with 1 and 1.
 
-use black_and_white::games::wargame::data::{Order, Token};
-use black_and_white::games::wargame::state::*;
-use black_and_white::games::wargame::{Coord, Wargame};
+use black_and_white::games::wargame::engine::data::{Order, Token};
+use black_and_white::games::wargame::engine::state::*;
+use black_and_white::games::wargame::engine::{Coord, Wargame};
 
 use crate::wargame_rules::{act, activate, battle, field, fire};
 
@@ -567,7 +567,7 @@ fn sight_is_blocked_by_forest_and_by_units_between() {
     );
     assert!(!g.in_sight(Coord(2, 3), Coord(4, 3)), "forest between");
     let between = g.map.index(Coord(3, 3));
-    g.map.terrain[between] = black_and_white::games::wargame::data::Terrain::Plain;
+    g.map.terrain[between] = black_and_white::games::wargame::engine::data::Terrain::Plain;
     assert!(g.in_sight(Coord(2, 3), Coord(4, 3)));
     g.units[1].at = Some(Coord(3, 3));
     assert!(

@@ -1,10 +1,10 @@
 //! The wargame's rules, one family at a time, on small test fields with
 //! forced dice; the rulebook's two worked examples exactly.
 
-use black_and_white::games::wargame::data::{Order, Token};
-use black_and_white::games::wargame::scenario::{Goal, ScenarioKind, Side};
-use black_and_white::games::wargame::state::*;
-use black_and_white::games::wargame::{Coord, Scenario, Wargame};
+use black_and_white::games::wargame::engine::data::{Order, Token};
+use black_and_white::games::wargame::engine::scenario::{Goal, ScenarioKind, Side};
+use black_and_white::games::wargame::engine::state::*;
+use black_and_white::games::wargame::engine::{Coord, Scenario, Wargame};
 use black_and_white::rules::Game;
 
 pub fn field(rows: &[&str]) -> Scenario {
@@ -344,7 +344,7 @@ fn charge_is_three_straight_hexes_with_its_bonus() {
     let through_forest = Coord(6, 1).straight(Coord(6, 2), 3);
     let middle = Coord(6, 1).straight(Coord(6, 2), 2);
     let index = g.map.index(middle);
-    g.map.terrain[index] = black_and_white::games::wargame::data::Terrain::Forest;
+    g.map.terrain[index] = black_and_white::games::wargame::engine::data::Terrain::Forest;
     g.units[3].at = Some(through_forest.neighbours()[0]);
     let e = refused(
         &g,
@@ -691,7 +691,7 @@ fn trench_and_abatis() {
 
 #[test]
 fn critical_success_and_failure() {
-    use black_and_white::games::wargame::judge;
+    use black_and_white::games::wargame::engine::judge;
     assert!(!judge([6, 6], 20, 0).hit, "doubles always miss");
     assert!(judge([1, 6], 0, 20).hit, "a sum of 7 always hits");
     assert!(judge([3, 4], 0, 20).hit);

@@ -10,9 +10,11 @@ use bevy::asset::LoadedFolder;
 use bevy::prelude::*;
 use black_and_white::games::wargame::block_face;
 use black_and_white::games::wargame::catalogue::{self, Catalogue, Origin};
-use black_and_white::games::wargame::data::{self, Faction, Rulebook};
+use black_and_white::games::wargame::engine::data::{self, Faction, Rulebook};
+use black_and_white::games::wargame::engine::scenario::{Goal, Scenario, ScenarioKind};
+use black_and_white::games::wargame::engine::scenario_check::check_text;
+use black_and_white::games::wargame::engine::shipped::SHIPPED;
 use black_and_white::games::wargame::mods::{self, ModsFolder};
-use black_and_white::games::wargame::scenario::{Goal, SHIPPED, Scenario, ScenarioKind, check_text};
 use black_and_white::games::wargame::scenario_assets::{self, ScenarioFile};
 
 fn folder() -> BTreeMap<String, String> {
@@ -424,8 +426,8 @@ fn validate_reports_file_line_column_and_fails_on_any_broken_file() {
 
 #[test]
 fn random_and_mutated_files_always_get_a_message_and_playable_ones_play() {
-    use black_and_white::games::wargame::Wargame;
-    use black_and_white::games::wargame::state::Setup;
+    use black_and_white::games::wargame::engine::Wargame;
+    use black_and_white::games::wargame::engine::state::Setup;
     use black_and_white::rules::Game;
     use black_and_white::rules::GameRng;
     use rand::{RngExt, SeedableRng};

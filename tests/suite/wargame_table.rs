@@ -7,13 +7,13 @@ use bevy::prelude::*;
 use black_and_white::cli::Launch;
 use black_and_white::games::GameId;
 use black_and_white::games::wargame::army_panel::Draft;
-use black_and_white::games::wargame::data::Faction;
+use black_and_white::games::wargame::engine::data::Faction;
+use black_and_white::games::wargame::engine::shipped::shipped;
+use black_and_white::games::wargame::engine::state::Phase;
+use black_and_white::games::wargame::engine::{Action, Rulebook, Wargame, bot};
 use black_and_white::games::wargame::picker::setup_for;
 use black_and_white::games::wargame::save::{ResumeBattle, SaveFile};
-use black_and_white::games::wargame::scenario::shipped;
-use black_and_white::games::wargame::state::Phase;
 use black_and_white::games::wargame::undo::{UndoStack, UndoStep};
-use black_and_white::games::wargame::{Action, Rulebook, Wargame, bot};
 use black_and_white::rules::{Game, Level};
 use black_and_white::screens::Screen;
 use black_and_white::session::{
@@ -166,7 +166,7 @@ fn a_battle_is_saved_at_every_turn_and_resumes_after_a_restart() {
     // may already have moved).
     let resumed = &shown(&app).view;
     assert_eq!(resumed.turn, saved.round);
-    let classes = |units: &[black_and_white::games::wargame::view::UnitView]| {
+    let classes = |units: &[black_and_white::games::wargame::engine::view::UnitView]| {
         units
             .iter()
             .filter(|u| u.owner == 0)
@@ -294,7 +294,9 @@ fn the_table_offers_the_legal_moves_as_hexes_and_the_aid_card_narrows_them() {
     let unit = game
         .units
         .iter()
-        .find(|u| u.owner == seat && u.kind != black_and_white::games::wargame::data::UnitType::Artillery)
+        .find(|u| {
+            u.owner == seat && u.kind != black_and_white::games::wargame::engine::data::UnitType::Artillery
+        })
         .unwrap()
         .id;
     app.world_mut()

@@ -3,10 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use black_and_white::games::wargame::board::sight_clear;
-use black_and_white::games::wargame::data::Terrain;
-use black_and_white::games::wargame::state::*;
-use black_and_white::games::wargame::{Coord, Wargame};
+use black_and_white::games::wargame::engine::board::sight_clear;
+use black_and_white::games::wargame::engine::data::Terrain;
+use black_and_white::games::wargame::engine::state::*;
+use black_and_white::games::wargame::engine::{Coord, Wargame};
 use black_and_white::rules::{Game, GameRng};
 use rand::{RngExt, SeedableRng};
 

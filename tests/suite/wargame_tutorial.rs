@@ -5,11 +5,13 @@
 use bevy::prelude::*;
 use black_and_white::games::GameId;
 use black_and_white::games::wargame::army_panel::Draft;
+use black_and_white::games::wargame::engine::scenario::Until;
+use black_and_white::games::wargame::engine::scenario_check::check_text;
+use black_and_white::games::wargame::engine::shipped::shipped;
+use black_and_white::games::wargame::engine::state::Phase;
+use black_and_white::games::wargame::engine::{Action, Wargame};
 use black_and_white::games::wargame::picker::setup_for;
-use black_and_white::games::wargame::scenario::{Until, check_text, shipped};
-use black_and_white::games::wargame::state::Phase;
 use black_and_white::games::wargame::tutorial::{Tutorial, TutorialCommand};
-use black_and_white::games::wargame::{Action, Wargame};
 use black_and_white::rules::Level;
 use black_and_white::session::{Act, LiftCurtain, Opponent, Prepared, Shown, StartMatch};
 

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::rules::{Betting, BettingAction, BettingView, DECISION_SECONDS, Phase, SETUP_SECONDS};
+use super::engine::rules::{Betting, BettingAction, BettingView, DECISION_SECONDS, Phase, SETUP_SECONDS};
 use super::setup_board::SetupBoard;
 use crate::menus::Menu;
 use crate::rules::{Level, Seat};

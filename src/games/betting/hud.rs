@@ -8,8 +8,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::chips_word;
 use super::clocks::{BettingClock, turn_slot};
+use super::engine::rules::{Betting, BettingAction, BettingView, Phase, Pull, SLOTS, SlotOutcome, Sourcing};
 use super::pacing::{MoveOn, ResultPacing};
-use super::rules::{Betting, BettingAction, BettingView, Phase, Pull, SLOTS, SlotOutcome, Sourcing};
 use super::setup_board::{SetupBoard, SetupEdit, setting_up};
 use super::setup_input::SetupCursor;
 use crate::menus::Menu;

@@ -9,14 +9,7 @@ pub mod setup_board;
 mod setup_input;
 mod table;
 
-pub use engine::rules;
-
 use bevy::prelude::*;
-
-pub use rules::{
-    AutoFold, Betting, BettingAction, BettingEvent, BettingView, Draft, Phase, Placement, Pull, SlotOutcome,
-    SlotResult, Sourcing,
-};
 
 pub use clocks::BettingClock;
 pub use pacing::{MoveOn, ResultPacing};
@@ -24,6 +17,7 @@ pub use setup_board::{SetupBoard, SetupEdit};
 
 use crate::games::GameId;
 use crate::session::{Narrated, SessionPlugin, StartMatch};
+use engine::{AutoFold, Betting, BettingEvent, rules};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::rules::{Betting, BettingView};
+use super::engine::rules::{Betting, BettingView};
 use crate::menus::Menu;
 use crate::rules::Seat;
 use crate::screens::Screen;

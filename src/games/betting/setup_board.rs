@@ -6,7 +6,7 @@ use crate::rules::GameRng;
 use bevy::prelude::*;
 use rand::SeedableRng;
 
-use super::rules::{Betting, BettingAction, Draft, Phase, Placement};
+use super::engine::rules::{Betting, BettingAction, Draft, Phase, Placement};
 use crate::rules::Seat;
 use crate::session::Launch;
 use crate::session::{Act, Shown};

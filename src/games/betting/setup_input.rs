@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
+use super::engine::rules::{Betting, SLOTS};
 use super::pacing::{MoveOn, ResultPacing};
-use super::rules::{Betting, SLOTS};
 use super::setup_board::{SetupBoard, SetupEdit, setting_up};
 use super::table::{
     BUTTON_RADIUS, Piece, RACK_Y, SETUP_BUTTON_DX, SETUP_BUTTON_Y, SETUP_TILE_Y, slot_x, tile_size,

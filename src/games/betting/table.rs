@@ -10,8 +10,8 @@ use bevy::prelude::*;
 use bevy::text::TextBounds;
 
 use super::chips::{CHIP_STEP, ChipLook, FlyingChip, Owner, Stack, send_chips};
+use super::engine::rules::{Betting, BettingEvent, BettingView, Phase, SLOTS, SlotOutcome, SlotResult};
 use super::pacing::ResultPacing;
-use super::rules::{Betting, BettingEvent, BettingView, Phase, SLOTS, SlotOutcome, SlotResult};
 use super::setup_board::SetupBoard;
 use super::setup_input::SetupCursor;
 use crate::audio::Sound;
@@ -358,7 +358,7 @@ impl Moment {
         }
     }
 
-    fn their_face(&self, slot: usize, arrangement: Option<&[super::Placement]>) -> Face {
+    fn their_face(&self, slot: usize, arrangement: Option<&[super::engine::Placement]>) -> Face {
         let them = other(self.me());
         if slot < self.revealed
             && let Some(placed) = arrangement

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::rules::{Bidding, BiddingAction, Card, ROUNDS};
+use super::engine::rules::{Bidding, BiddingAction, Card, ROUNDS};
 use crate::rules::{Seat, other};
 use crate::screens::Screen;
 use crate::session::{Act, Shown};

@@ -4,14 +4,12 @@ pub mod engine;
 mod hud;
 mod table;
 
-pub use engine::rules;
-
 use bevy::prelude::*;
 
 pub use hud::{BidEntry, keys_plugin};
-pub use rules::{Bidding, BiddingAction, BiddingEvent, BiddingView, Card, lamp_range, lamps};
 
 use crate::session::{Narrated, SessionPlugin};
+use engine::{Bidding, BiddingEvent, Card};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(SessionPlugin::<Bidding>::default());

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::rules::{Bidding, BiddingEvent, BiddingView, Card, POOL, ROUNDS, lamp_range};
+use super::engine::rules::{Bidding, BiddingEvent, BiddingView, Card, POOL, ROUNDS, lamp_range};
 use crate::audio::Sound;
 use crate::rules::other;
 use crate::session::{Happened, Session, Shown};

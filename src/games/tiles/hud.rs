@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::rules::{Colour, ROUNDS, Tiles, TilesAction};
+use super::engine::rules::{Colour, ROUNDS, Tiles, TilesAction};
 use crate::rules::other;
 use crate::screens::Screen;
 use crate::session::{Act, Shown};

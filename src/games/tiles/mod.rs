@@ -4,13 +4,9 @@ pub mod engine;
 mod hud;
 mod table;
 
-use engine::ai;
-pub use engine::rules;
-
 use bevy::prelude::*;
 
-pub use ai::Belief;
-pub use rules::{Colour, ColourCount, Hand, Tiles, TilesAction, TilesEvent, TilesView};
+use engine::{Tiles, TilesEvent};
 
 use crate::session::{Narrated, SessionPlugin};
 

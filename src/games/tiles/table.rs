@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
+use super::engine::rules::{ROUNDS, Tiles, TilesEvent, TilesView};
 use super::hud::TileChoice;
-use super::rules::{ROUNDS, Tiles, TilesEvent, TilesView};
 use crate::audio::Sound;
 use crate::rules::{Seat, other};
 use crate::session::{Act, Happened, Session, Shown};
@@ -310,7 +310,7 @@ fn pick_with_pointer(
         let Piece::Mine(tile) = *piece else { continue };
         if covers(transform, point) && hand.contains(&tile) {
             if choice.0 == Some(tile) {
-                acts.write(Act::new(super::TilesAction { tile }));
+                acts.write(Act::new(super::engine::TilesAction { tile }));
                 choice.0 = None;
             } else {
                 choice.0 = Some(tile);

@@ -6,10 +6,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::board::Coord;
 use super::choices::Selection;
-use super::data::{Faction, Rulebook, UnitCard};
-use super::state::{Action, Phase, Placement, Wargame};
+use super::engine::board::Coord;
+use super::engine::data::{Faction, Rulebook, UnitCard};
+use super::engine::state::{Action, Phase, Placement, Wargame};
 use crate::rules::{Level, Seat, sub_seed};
 use crate::screens::Screen;
 use crate::session::{Act, ComputerToMove, Shown};
@@ -248,7 +248,7 @@ fn army_panel(
             if ui.button("Random army").clicked() {
                 // Normal builds the fullest army (Easy holds back in a
                 // tutorial, which the player's own army should not).
-                let mut builder = super::bot::bot(
+                let mut builder = super::engine::bot::bot(
                     Level::Normal,
                     sub_seed(shown.fill_seed, 9 + draft.army.len() as u64),
                 );

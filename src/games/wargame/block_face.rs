@@ -8,7 +8,7 @@
 use bevy::math::Vec2;
 use bevy_egui::egui;
 
-use super::data::{Emblem, UnitType};
+use super::engine::data::{Emblem, UnitType};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum FaceShape {

@@ -12,14 +12,14 @@ use hexx::HexLayout;
 
 use super::army_panel::Draft;
 use super::block_face::{FaceShape, face};
-use super::board::Coord;
 use super::choices::{Mark, Offered, Selection};
-use super::data::{Emblem, Rulebook, Terrain, UnitCard, UnitType};
+use super::engine::board::Coord;
+use super::engine::data::{Emblem, Rulebook, Terrain, UnitCard, UnitType};
+use super::engine::scenario::Goal;
+use super::engine::state::{Phase, Wargame};
+use super::engine::view::View;
 use super::look;
-use super::scenario::Goal;
-use super::state::{Phase, Wargame};
 use super::tutorial::Tutorial;
-use super::view::View;
 use crate::rules::Seat;
 use crate::screens::InGame;
 use crate::session::{Session, Shown};
@@ -763,8 +763,8 @@ fn draw_pieces(
     }
 }
 
-fn draw_tokens(brush: &mut Brush, p: Vec2, r: f32, tokens: &[super::data::Token], markers: [u8; 2]) {
-    use super::data::Token;
+fn draw_tokens(brush: &mut Brush, p: Vec2, r: f32, tokens: &[super::engine::data::Token], markers: [u8; 2]) {
+    use super::engine::data::Token;
     for token in tokens {
         match token {
             Token::Trench => {

@@ -13,10 +13,10 @@ use bevy_egui::egui;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
 use super::army_panel::Draft;
-use super::board::Coord;
 use super::board_draw::{BOARD_CENTER, BOARD_ROOM, BoardLayout};
 use super::choices::{Aid, Offered, Selection};
-use super::state::{Action, Phase, Wargame};
+use super::engine::board::Coord;
+use super::engine::state::{Action, Phase, Wargame};
 use super::undo::UndoStep;
 use crate::menus::Menu;
 use crate::screens::{InGame, Screen};

@@ -4,7 +4,8 @@
 
 use bevy::prelude::*;
 
-use super::scenario::{SHIPPED, Scenario, ScenarioKind};
+use super::engine::scenario::{Scenario, ScenarioKind};
+use super::engine::shipped::SHIPPED;
 
 /// Where a scenario came from.
 #[derive(Debug, Clone, PartialEq, Eq)]

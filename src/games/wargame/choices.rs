@@ -5,9 +5,9 @@
 
 use bevy::prelude::*;
 
-use super::board::Coord;
-use super::data::UnitType;
-use super::state::{Action, Pending, Wargame};
+use super::engine::board::Coord;
+use super::engine::data::UnitType;
+use super::engine::state::{Action, Pending, Wargame};
 use crate::rules::Seat;
 use crate::session::{Happened, Shown};
 

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::state::{Event, Wargame};
+use super::engine::state::{Event, Wargame};
 use crate::audio::Sound;
 use crate::screens::Screen;
 use crate::session::{Happened, Shown};

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::data::Terrain;
+use super::engine::data::Terrain;
 
 /// The ground colour of each terrain.
 pub fn terrain_rgb(terrain: Terrain) -> [u8; 3] {

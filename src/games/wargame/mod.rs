@@ -28,21 +28,15 @@ mod victory;
 
 // The core's modules by their short names, for the table and for the
 // paths outside (`wargame::state`, `wargame::board`, ...).
-use engine::combat;
-pub use engine::{board, bot, data, planner, rules, scenario, state, view};
 
 use bevy::prelude::*;
 
-pub use board::Coord;
-pub use combat::judge;
-pub use data::Rulebook;
 pub use narrate::explain_attack;
-pub use scenario::Scenario;
-pub use state::{Action, Event, Setup, Wargame};
 
 use crate::rules::{Level, sub_seed};
 use crate::session::Launch;
 use crate::session::{Act, GameLog, Prepared, SessionPlugin, Shown};
+use engine::{Setup, Wargame, bot, shipped, state};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
@@ -88,7 +82,7 @@ fn launch_battle(mut commands: Commands, launch: Option<Res<Launch>>, mut log: R
     let Some(launch) = launch.filter(|l| l.game == Some(crate::games::GameId::Wargame)) else {
         return;
     };
-    let scenario = match launch.scenario.as_deref().map(scenario::find) {
+    let scenario = match launch.scenario.as_deref().map(shipped::find) {
         Some(Ok(s)) => s,
         Some(Err(e)) => {
             log.notice(format!("{e}; playing the first tutorial instead"));

@@ -1,10 +1,10 @@
 //! The log's lines for the wargame's events, dice explained. The log is
 //! public: a unit is named by its class only once both sides know it.
 
-use super::board::Coord;
-use super::data::Rulebook;
-use super::state::{AttackKind, Critical, Event, Wargame};
-use super::view::View;
+use super::engine::board::Coord;
+use super::engine::data::Rulebook;
+use super::engine::state::{AttackKind, Critical, Event, Wargame};
+use super::engine::view::View;
 use crate::session::{Narrated, agree};
 
 impl Wargame {

@@ -6,11 +6,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::catalogue::{Catalogue, Origin, SECTIONS};
+use super::engine::scenario::Scenario;
+use super::engine::state::{Setup, Wargame};
 use super::mods::ModsFolder;
 use super::preview::map_preview;
 use super::save::{ResumeBattle, SaveFile, SavedBattle};
-use super::scenario::Scenario;
-use super::state::{Setup, Wargame};
 use crate::games::GameId;
 use crate::rules::{Level, Seat};
 use crate::screens::Screen;
@@ -103,7 +103,7 @@ fn picker(
         && let Some(Ok(scenario)) = catalogue.entries.get(picked.entry).map(|e| &e.scenario)
     {
         picked.opponent_for = Some(picked.entry);
-        if scenario.kind == super::scenario::ScenarioKind::Tutorial
+        if scenario.kind == super::engine::scenario::ScenarioKind::Tutorial
             && matches!(chosen.opponent, Opponent::Computer(_))
         {
             chosen.opponent = Opponent::Computer(Level::Easy);
@@ -200,7 +200,7 @@ fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, folder: &ModsFolder, 
         .show(ui, |ui| {
             for section in SECTIONS {
                 let title = match section {
-                    super::scenario::ScenarioKind::Tutorial => {
+                    super::engine::scenario::ScenarioKind::Tutorial => {
                         "Tutorials — new players start here".to_string()
                     }
                     kind => kind.label().to_string(),
@@ -358,7 +358,7 @@ fn scenario_card(ui: &mut egui::Ui, scenario: &Scenario, picked: &mut Picked, ch
                 }
                 ui.radio_value(&mut chosen.opponent, Opponent::Friend, "Friend on this screen");
             });
-            if scenario.kind == super::scenario::ScenarioKind::Tutorial {
+            if scenario.kind == super::engine::scenario::ScenarioKind::Tutorial {
                 ui.label(
                     egui::RichText::new(
                         "Tutorials start against the Easy computer: win one, then try Normal.",

@@ -4,10 +4,10 @@
 use bevy_egui::egui;
 use hexx::HexLayout;
 
-use super::board::Coord;
-use super::data::Terrain;
+use super::engine::board::Coord;
+use super::engine::data::Terrain;
+use super::engine::scenario::{Map, Scenario};
 use super::look::terrain_egui;
-use super::scenario::{Map, Scenario};
 
 /// Paints `map` into a rectangle of `width` points, row 0 (black) at the
 /// bottom as black sees it.

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::state::{Event, Wargame};
+use super::engine::state::{Event, Wargame};
 use crate::games::GameId;
 use crate::rules::Seat;
 use crate::screens::Screen;

@@ -7,7 +7,7 @@ use bevy::asset::io::{AssetSourceBuilder, Reader};
 use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
 
-use super::scenario::Scenario;
+use super::engine::scenario::Scenario;
 
 /// The asset source the scenario folder is mounted as.
 pub const SOURCE: &str = "scenarios";

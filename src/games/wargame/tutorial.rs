@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::scenario::{Lesson, Until};
-use super::state::{Event, Phase, Wargame};
+use super::engine::scenario::{Lesson, Until};
+use super::engine::state::{Event, Phase, Wargame};
 use crate::session::{Happened, Opponent, Shown};
 
 /// The guided battle in progress.

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::scenario::Until;
-use super::state::Wargame;
+use super::engine::scenario::Until;
+use super::engine::state::Wargame;
 use super::tutorial::{Tutorial, TutorialCommand};
 use crate::screens::Screen;
 use crate::session::Shown;

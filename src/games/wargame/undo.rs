@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::state::{Event, Wargame};
+use super::engine::state::{Event, Wargame};
 use crate::session::{Act, ApplyActions, GameLog, Happened, Session};
 
 /// The length of the match's record before each step that may still be

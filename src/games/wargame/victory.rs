@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::army_panel::card_line;
-use super::state::Wargame;
+use super::engine::state::Wargame;
 use crate::screens::Screen;
 use crate::session::Shown;
 use crate::ui::{UiLayer, theme};

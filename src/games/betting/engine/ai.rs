@@ -11,7 +11,13 @@ use rand::{RngExt, SeedableRng, seq::SliceRandom};
 use super::rules::{
     Betting, BettingAction, BettingView, CHIPS, Phase, Placement, Pull, SLOTS, Sourcing, random_arrangement,
 };
-use crate::rules::{Bot, Colour, Considered, Level, Thought, other};
+use crate::rules::{Bot, Bots, Colour, Considered, Level, Thought, other};
+
+impl Bots for Betting {
+    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
+        bot(level, seed)
+    }
+}
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Betting>> {
     let rng = GameRng::seed_from_u64(seed);

@@ -3,4 +3,10 @@
 
 pub(super) mod ai;
 pub mod knowledge;
+mod protocol;
 pub mod rules;
+
+pub use rules::{
+    AutoFold, Betting, BettingAction, BettingEvent, BettingView, Draft, Phase, Placement, Pull, SlotOutcome,
+    SlotResult, Sourcing,
+};

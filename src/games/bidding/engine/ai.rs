@@ -8,7 +8,13 @@ use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng};
 
 use super::rules::{Bidding, BiddingAction, BiddingView, Card, ROUNDS};
-use crate::rules::{Bot, Level, Thought};
+use crate::rules::{Bot, Bots, Level, Thought};
+
+impl Bots for Bidding {
+    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
+        bot(level, seed)
+    }
+}
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Bidding>> {
     let rng = GameRng::seed_from_u64(seed);

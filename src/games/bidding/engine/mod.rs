@@ -4,4 +4,7 @@
 pub(super) mod ai;
 mod hard;
 pub mod knowledge;
+mod protocol;
 pub mod rules;
+
+pub use rules::{Bidding, BiddingAction, BiddingEvent, BiddingView, Card, lamp_range, lamps};

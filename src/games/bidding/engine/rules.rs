@@ -8,10 +8,9 @@
 use crate::rules::GameRng;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 use crate::ids::GameId;
-use crate::rules::{Bot, Chance, Game, Level, Outcome, Seat, coin_flip, higher, other};
+use crate::rules::{Chance, Configure, Game, Outcome, Seat, coin_flip, higher, other};
 
 pub const POOL: u8 = 99;
 pub const ROUNDS: usize = 9;
@@ -147,6 +146,13 @@ impl Bidding {
             Some(bid) if seat == self.bidder => self.pools[seat] - bid,
             _ => self.pools[seat],
         }
+    }
+}
+
+/// Nothing to set up: no scenario, no dice.
+impl Configure for Bidding {
+    fn configure(_: Option<&str>, _: Vec<u8>) -> Result<(), String> {
+        Ok(())
     }
 }
 
@@ -299,59 +305,5 @@ impl Game for Bidding {
         BiddingAction {
             bid: rng.random_range(0..=self.pool_now(seat)),
         }
-    }
-
-    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
-        super::ai::bot(level, seed)
-    }
-
-    fn ask_json(&self, seat: Seat) -> (Value, Value) {
-        let view = self.view(seat);
-        let mut v = json!({
-            "round": view.round,
-            "role": if view.first == seat { "first" } else { "second" },
-            "pool": view.pool,
-            "lamps": view.lamps,
-            "wins": view.wins,
-        });
-        if let Some(card) = view.card {
-            v["card"] = json!(card);
-        }
-        (v, json!({"min": 0, "max": view.pool}))
-    }
-
-    fn parse_action(value: &Value) -> Result<BiddingAction, String> {
-        serde_json::from_value(value.clone())
-            .map_err(|e| format!("expected an action {{\"bid\":n}} with n a whole number from 0 to 99: {e}"))
-    }
-
-    fn event_json(event: &BiddingEvent) -> Option<Value> {
-        match event {
-            BiddingEvent::Sealed { .. } => None,
-            BiddingEvent::Settled {
-                round,
-                first,
-                cards,
-                lamps,
-                winner,
-                wins,
-            } => Some(json!({
-                "type": "settled",
-                "round": round,
-                "first": first,
-                "cards": cards,
-                "lamps": lamps,
-                "winner": winner,
-                "wins": wins,
-            })),
-        }
-    }
-
-    fn read_view_wire(value: Value, _: Seat) -> Result<BiddingView, String> {
-        crate::rules::from_wire(value)
-    }
-
-    fn reveal_json(&self) -> Value {
-        json!({ "bids": self.bids() })
     }
 }

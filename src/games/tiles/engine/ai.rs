@@ -25,7 +25,13 @@ use rand::{RngExt, SeedableRng, seq::IndexedRandom};
 use super::rules::Tiles;
 use super::rules::{Colour, Hand, TilesAction, TilesView};
 use super::solver::{Position, Solver, colour_mask};
-use crate::rules::{Bot, Considered, Level, Thought, other, think_through};
+use crate::rules::{Bot, Bots, Considered, Level, Thought, other, think_through};
+
+impl Bots for Tiles {
+    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
+        bot(level, seed)
+    }
+}
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
     let rng = GameRng::seed_from_u64(seed);

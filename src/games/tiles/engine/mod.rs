@@ -3,5 +3,9 @@
 
 pub(super) mod ai;
 pub mod knowledge;
+mod protocol;
 pub mod rules;
 pub(super) mod solver;
+
+pub use ai::Belief;
+pub use rules::{Colour, ColourCount, Hand, Tiles, TilesAction, TilesEvent, TilesView};

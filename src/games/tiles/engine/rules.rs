@@ -7,11 +7,10 @@
 use crate::rules::GameRng;
 use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 use crate::ids::GameId;
 pub use crate::rules::Colour;
-use crate::rules::{Bot, Chance, Game, Level, Outcome, Seat, coin_flip, higher, other};
+use crate::rules::{Chance, Configure, Game, Outcome, Seat, coin_flip, higher, other};
 
 pub const TILES: u8 = 9;
 pub const ROUNDS: usize = 9;
@@ -178,6 +177,13 @@ impl Tiles {
     }
 }
 
+/// Nothing to set up: no scenario, no dice.
+impl Configure for Tiles {
+    fn configure(_: Option<&str>, _: Vec<u8>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
 impl Game for Tiles {
     type Action = TilesAction;
     type View = TilesView;
@@ -326,58 +332,5 @@ impl Game for Tiles {
             .legal_actions()
             .choose(rng)
             .expect("random_action is only asked while the game goes on")
-    }
-
-    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
-        super::ai::bot(level, seed)
-    }
-
-    fn ask_json(&self, seat: Seat) -> (Value, Value) {
-        let view = self.view(seat);
-        let mut v = json!({
-            "round": view.round,
-            "role": if view.leader == seat { "lead" } else { "follow" },
-            "hand": view.hand,
-            "score": view.score,
-            "opponent_left": view.opponent_left,
-        });
-        if let Some(led) = view.led.filter(|_| view.leader != seat) {
-            v["led"] = json!(led);
-        }
-        let legal = json!(view.hand);
-        (v, legal)
-    }
-
-    fn parse_action(value: &Value) -> Result<TilesAction, String> {
-        serde_json::from_value(value.clone())
-            .map_err(|e| format!("expected an action {{\"tile\":n}} with n from 0 to 8: {e}"))
-    }
-
-    fn event_json(event: &TilesEvent) -> Option<Value> {
-        match event {
-            TilesEvent::Placed { .. } => None,
-            TilesEvent::Settled {
-                round,
-                leader,
-                colours,
-                winner,
-                score,
-            } => Some(json!({
-                "type": "settled",
-                "round": round,
-                "leader": leader,
-                "colours": colours,
-                "winner": winner,
-                "score": score,
-            })),
-        }
-    }
-
-    fn read_view_wire(value: Value, _: Seat) -> Result<TilesView, String> {
-        crate::rules::from_wire(value)
-    }
-
-    fn reveal_json(&self) -> Value {
-        json!({ "played": self.played() })
     }
 }

@@ -20,7 +20,14 @@ use super::scenario::{Goal, Scenario, ScenarioKind};
 use super::search::Searching;
 use super::state::*;
 use super::view::View;
-use crate::rules::{Bot, Level, Seat, Thought, sub_seed, think_through};
+use crate::rules::{Bot, Bots, Level, Seat, Thought, sub_seed, think_through};
+
+impl Bots for Wargame {
+    /// The levels' players, each on its own stream of the seed.
+    fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
+        bot(level, sub_seed(seed, 7))
+    }
+}
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Wargame>> {
     match level {

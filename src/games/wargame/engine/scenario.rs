@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Coord;
 use super::data::Terrain;
-pub use super::scenario_check::{Flaw, Place, Problem, check_text};
+use super::scenario_flaw::{Flaw, Place};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -239,17 +239,6 @@ impl Map {
 }
 
 impl Scenario {
-    /// Reads and checks a scenario file; the text lists every problem.
-    pub fn parse(text: &str) -> Result<Scenario, String> {
-        check_text(text).map_err(|problems| {
-            problems
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
-    }
-
     pub fn side(&self, seat: usize) -> &Side {
         if seat == 0 { &self.black } else { &self.white }
     }
@@ -278,116 +267,4 @@ impl Scenario {
     pub fn allows_commander(&self, id: &str) -> bool {
         self.commanders.as_ref().is_none_or(|c| c.iter().any(|c| c == id))
     }
-}
-
-/// The 22 scenarios that ship with the game, compiled in for the referee,
-/// the tests and the browser; the folder copy is what the table loads.
-pub const SHIPPED: [(&str, &str); 22] = [
-    (
-        "01-border-skirmish.ron",
-        include_str!("../../../../scenarios/01-border-skirmish.ron"),
-    ),
-    (
-        "02-the-orchard.ron",
-        include_str!("../../../../scenarios/02-the-orchard.ron"),
-    ),
-    (
-        "03-river-crossing.ron",
-        include_str!("../../../../scenarios/03-river-crossing.ron"),
-    ),
-    (
-        "04-marsh-ambush.ron",
-        include_str!("../../../../scenarios/04-marsh-ambush.ron"),
-    ),
-    (
-        "05-twin-hills.ron",
-        include_str!("../../../../scenarios/05-twin-hills.ron"),
-    ),
-    (
-        "06-the-old-fort.ron",
-        include_str!("../../../../scenarios/06-the-old-fort.ron"),
-    ),
-    (
-        "07-fort-on-the-ford.ron",
-        include_str!("../../../../scenarios/07-fort-on-the-ford.ron"),
-    ),
-    (
-        "08-mountain-pass.ron",
-        include_str!("../../../../scenarios/08-mountain-pass.ron"),
-    ),
-    (
-        "09-forest-stronghold.ron",
-        include_str!("../../../../scenarios/09-forest-stronghold.ron"),
-    ),
-    (
-        "10-the-bunker-line.ron",
-        include_str!("../../../../scenarios/10-the-bunker-line.ron"),
-    ),
-    (
-        "11-three-forts.ron",
-        include_str!("../../../../scenarios/11-three-forts.ron"),
-    ),
-    (
-        "12-the-crossroads.ron",
-        include_str!("../../../../scenarios/12-the-crossroads.ron"),
-    ),
-    (
-        "13-river-forts.ron",
-        include_str!("../../../../scenarios/13-river-forts.ron"),
-    ),
-    (
-        "14-highland-holds.ron",
-        include_str!("../../../../scenarios/14-highland-holds.ron"),
-    ),
-    (
-        "15-the-five-keeps.ron",
-        include_str!("../../../../scenarios/15-the-five-keeps.ron"),
-    ),
-    (
-        "16-the-breakout.ron",
-        include_str!("../../../../scenarios/16-the-breakout.ron"),
-    ),
-    (
-        "17-through-the-marsh.ron",
-        include_str!("../../../../scenarios/17-through-the-marsh.ron"),
-    ),
-    (
-        "18-the-long-valley.ron",
-        include_str!("../../../../scenarios/18-the-long-valley.ron"),
-    ),
-    (
-        "19-bridges-at-dawn.ron",
-        include_str!("../../../../scenarios/19-bridges-at-dawn.ron"),
-    ),
-    (
-        "20-the-forest-road.ron",
-        include_str!("../../../../scenarios/20-the-forest-road.ron"),
-    ),
-    (
-        "21-tutorial-first-contact.ron",
-        include_str!("../../../../scenarios/21-tutorial-first-contact.ron"),
-    ),
-    (
-        "22-tutorial-hold-the-line.ron",
-        include_str!("../../../../scenarios/22-tutorial-hold-the-line.ron"),
-    ),
-];
-
-/// A shipped scenario by its number.
-pub fn shipped(number: u32) -> Option<Scenario> {
-    SHIPPED
-        .iter()
-        .filter_map(|(_, text)| Scenario::parse(text).ok())
-        .find(|s| s.number == number)
-}
-
-/// `ID-or-PATH` as the command line takes it: a shipped scenario's number,
-/// or a RON file.
-pub fn find(id_or_path: &str) -> Result<Scenario, String> {
-    if let Ok(number) = id_or_path.parse::<u32>() {
-        return shipped(number)
-            .ok_or_else(|| format!("no shipped scenario has the number {number}: 1 to 22"));
-    }
-    let text = std::fs::read_to_string(id_or_path).map_err(|e| format!("{id_or_path}: {e}"))?;
-    Scenario::parse(&text).map_err(|e| format!("{id_or_path}: {e}"))
 }

@@ -8,38 +8,10 @@ use std::fmt;
 use super::board::Coord;
 use super::data::{Rulebook, UnitType};
 use super::scenario::{Goal, Map, Scenario};
+pub use super::scenario_flaw::{Flaw, Place};
 
 /// The largest scenario file read.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;
-
-/// Where in a scenario a problem is, before it is found in the text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    File,
-    /// A top-level field.
-    Field(&'static str),
-    /// A field of `black` or `white`.
-    SideField(&'static str, &'static str),
-    /// A map row.
-    Row(usize),
-    /// A hex of the map: row, then the letter's index in the row.
-    Cell(usize, usize),
-    /// An item of a top-level list (`arrows`, `units`, `commanders`).
-    Item(&'static str, usize),
-}
-
-/// A problem with where it is in the scenario.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Flaw {
-    pub place: Place,
-    pub message: String,
-}
-
-impl Flaw {
-    pub fn at(place: Place, message: String) -> Flaw {
-        Flaw { place, message }
-    }
-}
 
 /// A problem found in the text: 1-based line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,6 +63,17 @@ pub fn check_text(text: &str) -> Result<Scenario, Vec<Problem>> {
 }
 
 impl Scenario {
+    /// Reads and checks a scenario file; the text lists every problem.
+    pub fn parse(text: &str) -> Result<Scenario, String> {
+        check_text(text).map_err(|problems| {
+            problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    }
+
     /// Every problem that makes the scenario unplayable, with its place.
     pub fn check(&self) -> Result<Map, Vec<Flaw>> {
         let book = Rulebook::get();

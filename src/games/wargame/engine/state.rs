@@ -514,7 +514,7 @@ impl Default for Setup {
     /// The first tutorial.
     fn default() -> Setup {
         Setup {
-            scenario: super::scenario::shipped(21).expect("scenario 21 ships"),
+            scenario: super::shipped::shipped(21).expect("scenario 21 ships"),
             dice: Vec::new(),
         }
     }
