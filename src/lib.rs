@@ -4,7 +4,9 @@
 //! (what the headless tests run); `plugin` adds the window, the table, the
 //! menus and the sound.
 
+pub mod app_systems;
 pub mod cli;
+pub mod game_log;
 pub mod games;
 pub mod ids;
 pub mod menus;
@@ -23,39 +25,17 @@ mod audio;
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+#[cfg(target_arch = "wasm32")]
+pub mod web_files;
 
 use std::process::ExitCode;
 
 use bevy::prelude::*;
 
-/// The order of the app's own systems within a frame.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Input becomes Messages (actions, commands).
-    RecordInput,
-    /// The sessions apply actions and the computer plays.
-    Update,
-    /// What reacts to the frame's actions before the seats are shown
-    /// (a result held on screen, undo, saves).
-    Settle,
-    /// Each session rebuilds what its seat is shown; the tables draw
-    /// after this.
-    Show,
-}
-
 /// Rules, sessions, screens and settings: no window, no drawing, no sound.
 pub fn logic_plugin(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (
-            AppSystems::RecordInput,
-            AppSystems::Update,
-            AppSystems::Settle,
-            AppSystems::Show,
-        )
-            .chain(),
-    );
     app.add_plugins((
+        app_systems::plugin,
         session::plugin,
         settings::plugin,
         replay::plugin,
@@ -73,9 +53,9 @@ pub fn plugin(app: &mut App) {
         .get_resource::<session::Launch>()
         .and_then(|l| l.size)
         .unwrap_or((1280, 720));
-    let scenarios = games::wargame::scenario_assets::SOURCE;
-    games::wargame::scenario_assets::register_source(app, scenarios, scenarios);
-    games::wargame::mods::register_source(app);
+    let scenarios = games::wargame::battle::scenario_assets::SOURCE;
+    games::wargame::battle::scenario_assets::register_source(app, scenarios, scenarios);
+    games::wargame::battle::mods::register_source(app);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -99,8 +79,8 @@ pub fn plugin(app: &mut App) {
         ui::plugin,
         audio::plugin,
         games::table_plugin,
-        games::wargame::scenario_assets::plugin,
-        games::wargame::mods::plugin,
+        games::wargame::battle::scenario_assets::plugin,
+        games::wargame::battle::mods::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
@@ -123,7 +103,7 @@ pub fn headless_tiles_table(app: &mut App) {
 }
 
 /// Opens the window and plays until it is closed.
-pub fn run(launch: cli::Launch) -> ExitCode {
+pub fn run(launch: session::Launch) -> ExitCode {
     let mut app = App::new();
     app.insert_resource(launch);
     app.add_plugins(plugin);

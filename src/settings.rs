@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::game_log::GameLog;
 use crate::rules::Level;
-use crate::session::GameLog;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AnimationSpeed {

@@ -18,12 +18,12 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
-use super::{Command, LoadOptions};
-use crate::games::GameId;
+use super::command::LoadOptions;
+use crate::ids::GameId;
 use crate::online::client::Client;
 use crate::rules::GameRng;
 
-pub fn parse(args: &[String]) -> Result<Command, String> {
+pub fn parse(args: &[String]) -> Result<LoadOptions, String> {
     let mut options = LoadOptions {
         games: 500,
         game: None,
@@ -52,7 +52,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             other => return Err(format!("loadtest: unknown option `{other}`")),
         }
     }
-    Ok(Command::Loadtest(options))
+    Ok(options)
 }
 
 /// What the games measured, shared by their threads.

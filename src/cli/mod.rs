@@ -2,6 +2,7 @@
 //! and the arena.
 
 pub mod arena;
+mod command;
 pub mod counter_search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod loadtest;
@@ -13,6 +14,7 @@ pub mod validate;
 
 pub use crate::session::Launch;
 pub use arena::Contender;
+pub use command::{Command, LoadOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -56,72 +58,6 @@ serve runs the online server (default port 7480, the games kept in DIR/games.sql
 the data folder); loadtest plays N games at once through a server (its own unless --server) and
 prints the time from an action to the next ask, and the server's memory and CPU.";
 
-/// `loadtest`'s options.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LoadOptions {
-    pub games: usize,
-    /// One game, or `None` for all four in turn.
-    pub game: Option<GameId>,
-    /// Each client's pause before a move, about this long.
-    pub think_ms: u64,
-    /// A running server; `None` starts one of its own.
-    pub server: Option<String>,
-}
-
-#[derive(Debug, PartialEq)]
-pub enum Command {
-    Play(Launch),
-    Referee {
-        game: GameId,
-        seed: u64,
-        bots: [Option<Level>; 2],
-        /// Wargame: a shipped scenario's number or a file.
-        scenario: Option<String>,
-        /// Wargame: die results to use first.
-        dice: Vec<u8>,
-        /// Where to write the replay of the game.
-        record: Option<PathBuf>,
-    },
-    /// Checks a replay file, or prints it as protocol lines.
-    Replay {
-        file: PathBuf,
-        json: bool,
-    },
-    Arena {
-        game: GameId,
-        a: Contender,
-        b: Contender,
-        games: usize,
-        seed: u64,
-        /// Wargame: the scenario.
-        scenario: Option<String>,
-    },
-    /// Every pair of levels and population members.
-    RoundRobin {
-        game: GameId,
-        games: usize,
-        seed: u64,
-    },
-    /// The search for a counter-strategy to a card game's Hard.
-    CounterSearch {
-        game: GameId,
-        starts: usize,
-        steps: usize,
-        games: usize,
-        seed: u64,
-    },
-    /// Checks wargame scenario files.
-    Validate(Vec<PathBuf>),
-    /// The online server.
-    Serve {
-        port: u16,
-        data: Option<PathBuf>,
-    },
-    /// Games at once through a server, timed.
-    Loadtest(LoadOptions),
-    Help,
-}
-
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let (mode, rest) = match args.first().map(String::as_str) {
         Some("referee") => ("referee", &args[1..]),
@@ -134,9 +70,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
         Some("validate") => return Err("validate needs one or more scenario files".into()),
         #[cfg(not(target_arch = "wasm32"))]
-        Some("serve") => return serve::parse(&args[1..]),
+        Some("serve") => return serve::parse(&args[1..]).map(|(port, data)| Command::Serve { port, data }),
         #[cfg(not(target_arch = "wasm32"))]
-        Some("loadtest") => return loadtest::parse(&args[1..]),
+        Some("loadtest") => return loadtest::parse(&args[1..]).map(Command::Loadtest),
         Some("replay") => {
             return match &args[1..] {
                 [file] => Ok(Command::Replay {

@@ -4,12 +4,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::Command;
-
 /// The port a server listens on when none is given.
 pub const DEFAULT_PORT: u16 = 7480;
 
-pub fn parse(args: &[String]) -> Result<Command, String> {
+/// The port and the data folder `serve` is given.
+pub fn parse(args: &[String]) -> Result<(u16, Option<PathBuf>), String> {
     let mut port = DEFAULT_PORT;
     let mut data = None;
     let mut iter = args.iter();
@@ -26,7 +25,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             other => return Err(format!("serve: unknown option `{other}`")),
         }
     }
-    Ok(Command::Serve { port, data })
+    Ok((port, data))
 }
 
 pub fn run(port: u16, data: Option<PathBuf>) -> ExitCode {

@@ -8,8 +8,6 @@ pub mod wargame;
 
 use bevy::prelude::*;
 
-pub use crate::ids::GameId;
-
 /// The rules logic of every game: sessions, input Messages, opponents.
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((tiles::plugin, bidding::plugin, betting::plugin, wargame::plugin));

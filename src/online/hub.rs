@@ -15,7 +15,7 @@ use super::limits::{self, Bucket, Rate};
 use super::lobby::{self, Across, Request};
 use super::store::{Kept, Seats, Store};
 use super::table::{self, Applied, Table, Thinking, readable_by};
-use crate::games::GameId;
+use crate::ids::GameId;
 use crate::rules::{Audience, GameRng, Level, Seat, other};
 
 /// A connection, numbered by the server.

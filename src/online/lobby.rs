@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::games::GameId;
+use crate::ids::GameId;
 use crate::rules::{Seat, strict_json};
 pub use crate::wire::Across;
 

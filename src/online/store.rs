@@ -9,7 +9,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use super::table::{Opening, Stored};
-use crate::games::GameId;
+use crate::ids::GameId;
 use crate::rules::{Level, Seat};
 
 const SCHEMA: &str = "

@@ -14,14 +14,11 @@ use serde_json::{Value, json};
 
 pub use link::{Heard, Link};
 
-use crate::games::betting::engine::Betting;
-use crate::games::bidding::engine::Bidding;
-use crate::games::tiles::engine::Tiles;
-use crate::games::wargame::engine::Wargame;
+use crate::game_log::GameLog;
 use crate::ids::GameId;
 use crate::rules::Playable;
 use crate::screens::{InGame, Screen};
-use crate::session::{GameLog, Happened, MatchOptions, Narrated, Opponent, Session, TableLine};
+use crate::session::{Happened, MatchOptions, Narrated, Opponent, Session, TableLine};
 use crate::settings::Settings;
 pub use crate::wire::Across;
 
@@ -107,20 +104,15 @@ impl Online {
     }
 }
 
+/// The lobby and the connection; each game adds its `OnlinePlugin`.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((
-        OnlinePlugin::<Tiles>::default(),
-        OnlinePlugin::<Bidding>::default(),
-        OnlinePlugin::<Betting>::default(),
-        OnlinePlugin::<Wargame>::default(),
-    ));
     app.init_resource::<Online>()
         .add_message::<OnlineCommand>()
         .add_systems(
             Update,
             (run_commands, listen)
                 .chain()
-                .in_set(crate::AppSystems::RecordInput),
+                .in_set(crate::app_systems::AppSystems::RecordInput),
         )
         .add_systems(OnExit(InGame), leave_game);
 }
@@ -297,7 +289,7 @@ fn leave_game(mut online: ResMut<Online>) {
 }
 
 /// The systems that hand a game of `G` between the server and its session.
-struct OnlinePlugin<G>(PhantomData<G>);
+pub struct OnlinePlugin<G>(PhantomData<G>);
 
 impl<G> Default for OnlinePlugin<G> {
     fn default() -> Self {
@@ -307,7 +299,7 @@ impl<G> Default for OnlinePlugin<G> {
 
 impl<G: Playable + Narrated> Plugin for OnlinePlugin<G> {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, feed::<G>.in_set(crate::AppSystems::Update));
+        app.add_systems(Update, feed::<G>.in_set(crate::app_systems::AppSystems::Update));
     }
 }
 

@@ -5,7 +5,10 @@
 
 use bevy::prelude::*;
 
-use super::{Act, Launch, LiftCurtain, Shown};
+use super::curtain::LiftCurtain;
+use super::events::Act;
+use super::launch::Launch;
+use super::shown::Shown;
 use crate::rules::{Bot, Level, Playable, sub_seed};
 
 /// The person's moves the computer still makes.

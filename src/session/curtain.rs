@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::Session;
+use super::in_progress::Session;
 use crate::rules::Playable;
 
 /// The person named on the curtain has taken the screen.

@@ -4,11 +4,15 @@ use crate::rules::GameRng;
 use bevy::prelude::*;
 use rand::RngExt;
 
-use super::{GameLog, MatchOptions, Narrated, Opponent, Prepared, Session, Shown};
+use super::events::Narrated;
+use super::in_progress::Session;
+use super::launch::Launch;
+use super::opponent::{MatchOptions, Opponent};
+use super::shown::Shown;
+use crate::game_log::GameLog;
 use crate::ids::GameId;
-use crate::rules::Playable;
+use crate::rules::{Playable, Seat};
 use crate::screens::Screen;
-use crate::session::Launch;
 use crate::settings::Settings;
 
 /// Starts a fresh game. `seed: None` draws one.
@@ -33,7 +37,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MatchCommand>()
         .init_resource::<GameLog>()
         .add_systems(Startup, launch_from_command_line)
-        .add_systems(Update, run_commands.in_set(crate::AppSystems::RecordInput));
+        .add_systems(
+            Update,
+            run_commands.in_set(crate::app_systems::AppSystems::RecordInput),
+        );
 }
 
 /// `--game GAME` on the command line: straight into a game; `--replay
@@ -42,7 +49,7 @@ fn launch_from_command_line(
     launch: Option<Res<Launch>>,
     settings: Res<Settings>,
     mut start: MessageWriter<StartMatch>,
-    mut open: MessageWriter<super::OpenReplay>,
+    mut open: MessageWriter<super::watch::OpenReplay>,
     mut log: ResMut<GameLog>,
 ) {
     if let Some(launch) = &launch
@@ -50,7 +57,7 @@ fn launch_from_command_line(
     {
         match read_replay(path) {
             Ok((game, text)) => {
-                open.write(super::OpenReplay {
+                open.write(super::watch::OpenReplay {
                     game,
                     text,
                     at: launch.step,
@@ -77,7 +84,7 @@ fn launch_from_command_line(
 fn run_commands(
     mut commands: MessageReader<MatchCommand>,
     options: Option<Res<MatchOptions>>,
-    watching: Option<Res<super::Watching>>,
+    watching: Option<Res<super::watch::Watching>>,
     mut start: MessageWriter<StartMatch>,
     mut next: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<crate::menus::Menu>>,
@@ -157,11 +164,20 @@ pub(super) fn start_match<G: Playable + Narrated>(
 pub(super) fn end_session<G: Playable>(mut commands: Commands) {
     commands.remove_resource::<Session<G>>();
     commands.remove_resource::<Shown<G>>();
-    commands.insert_resource(super::ComputerToMove(None));
+    commands.insert_resource(super::in_progress::ComputerToMove(None));
 }
 
 /// A replay file's game and text.
 fn read_replay(path: &std::path::Path) -> Result<(GameId, String), String> {
     let text = crate::replay::file::read_path(path)?;
     Ok((crate::replay::file::game_of(&text)?, text))
+}
+
+/// How the next game of `G` is set up: its config and the seat of the
+/// person at the screen. Without it a game starts from the default config
+/// in seat 0; it stays for "Play again".
+#[derive(Resource, Debug, Clone)]
+pub struct Prepared<G: Playable> {
+    pub config: G::Config,
+    pub human: Seat,
 }

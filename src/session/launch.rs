@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::Opponent;
+use super::opponent::Opponent;
 use crate::ids::GameId;
 
 /// Straight into a game from the command line.
@@ -32,5 +32,5 @@ pub struct Launch {
     /// A replay file to open, at this step, through these eyes.
     pub replay: Option<PathBuf>,
     pub step: usize,
-    pub eyes: Option<super::Eyes>,
+    pub eyes: Option<super::watch::Eyes>,
 }

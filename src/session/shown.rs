@@ -6,7 +6,8 @@
 
 use bevy::prelude::*;
 
-use super::{Opponent, Played, Session};
+use super::in_progress::{Played, Session};
+use super::opponent::Opponent;
 use crate::rules::{Outcome, Playable, Seat, sub_seed};
 
 #[derive(Resource, Debug, Clone)]

@@ -6,7 +6,11 @@
 
 use bevy::prelude::*;
 
-use super::{GameLog, Happened, MatchOptions, Narrated, Opponent, Played, ScreenTaken, Session};
+use super::curtain::ScreenTaken;
+use super::events::{Happened, Narrated};
+use super::in_progress::{Played, Session};
+use super::opponent::{MatchOptions, Opponent};
+use crate::game_log::GameLog;
 use crate::ids::GameId;
 use crate::replay::{About, Replay};
 use crate::rules::{Match, Playable, Replaying, Seat, Thought};
@@ -111,7 +115,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             keys.run_if(resource_exists::<Watching>)
-                .in_set(crate::AppSystems::RecordInput),
+                .in_set(crate::app_systems::AppSystems::RecordInput),
         )
         .add_systems(OnExit(crate::screens::InGame), |mut commands: Commands| {
             commands.remove_resource::<Watching>();
@@ -197,7 +201,13 @@ impl<G: Playable + Narrated> Session<G> {
         {
             let events = played.apply_recorded(next).expect("a checked replay plays");
             let view = played.game().view(next.seat);
-            happened.write_batch(super::narrated::<G>(&view, &names, events, by_computer, log));
+            happened.write_batch(super::events::narrated::<G>(
+                &view,
+                &names,
+                events,
+                by_computer,
+                log,
+            ));
         } else {
             let mut replaying = Replaying::new(&record).expect("a checked replay plays");
             log.clear();
@@ -213,7 +223,7 @@ impl<G: Playable + Narrated> Session<G> {
                     .expect("a step of the record")
                     .expect("a checked replay plays");
                 // Only the log is rebuilt: the table lays out afresh.
-                super::narrated::<G>(&replaying.game().view(0), &names, events, false, log);
+                super::events::narrated::<G>(&replaying.game().view(0), &names, events, false, log);
             }
             self.played = Played::Here(replaying.finish());
         }

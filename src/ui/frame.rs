@@ -3,10 +3,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{FreeSpace, UiLayer, narrow};
+use super::layout::{FreeSpace, UiLayer, narrow};
+use crate::game_log::GameLog;
 use crate::menus::{Menu, RulesReturn};
 use crate::screens::Screen;
-use crate::session::{CoinFlip, GameLog, MatchOptions, Watching};
+use crate::session::{CoinFlip, MatchOptions, Watching};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LogOpen>()
@@ -200,3 +201,6 @@ pub(super) fn log_panel(
     space.keep_rest(&root);
     Ok(())
 }
+
+/// Where a game's table is centred: left of the log panel.
+pub const TABLE_CENTER_X: f32 = -LOG_WIDTH / 2.0;

@@ -6,7 +6,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{FreeSpace, theme};
+use super::layout::FreeSpace;
+use super::theme;
 use crate::rules::{Knowledge, Playable, Shows};
 use crate::session::{Eyes, Shown, Watching};
 

@@ -3,8 +3,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{UiLayer, theme};
-use crate::games::GameId;
+use super::layout::UiLayer;
+use super::theme;
+use crate::ids::GameId;
 use crate::menus::{Menu, RulesReturn};
 use crate::rules::Level;
 use crate::screens::Screen;

@@ -6,8 +6,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{FreeSpace, UiLayer, theme};
-use crate::games::GameId;
+use super::layout::{FreeSpace, UiLayer};
+use super::theme;
+use crate::ids::GameId;
 use crate::menus::Menu;
 use crate::play_online::{Across, Online, OnlineCommand, Stage};
 use crate::rules::Level;

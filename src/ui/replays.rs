@@ -6,13 +6,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{FreeSpace, UiLayer, theme};
+use super::layout::{FreeSpace, UiLayer};
+use super::theme;
+use crate::game_log::GameLog;
 use crate::menus::Menu;
 use crate::replay::Shelf;
 use crate::replay::shelf::Listing;
 use crate::rules::Seat;
 use crate::screens::Screen;
-use crate::session::{Eyes, GameLog, OpenReplay, WatchCommand, Watching};
+use crate::session::{Eyes, OpenReplay, WatchCommand, Watching};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ListState>()
@@ -91,7 +93,7 @@ fn list(
     }
     #[cfg(target_arch = "wasm32")]
     if keys.just_pressed(KeyCode::KeyO) {
-        crate::web::open_replay_file();
+        crate::web_files::open_replay_file();
     }
     let mut root = space.ui(contexts.ctx_mut()?, "replays");
     let state = &mut *state;
@@ -112,7 +114,7 @@ fn list(
             ));
             #[cfg(target_arch = "wasm32")]
             if ui.button("Open replay file… (O)").clicked() {
-                crate::web::open_replay_file();
+                crate::web_files::open_replay_file();
             }
             #[cfg(not(target_arch = "wasm32"))]
             ui.label(
@@ -152,6 +154,16 @@ fn list(
                                     if ui.button(egui::RichText::new(watch).strong()).clicked() {
                                         log.notices.clear();
                                         open_kept(&shelf, &entry.name, 0, &mut open, &mut log);
+                                    }
+                                    #[cfg(target_arch = "wasm32")]
+                                    if ui.button("Download").clicked() {
+                                        let saved = shelf
+                                            .read(&entry.name)
+                                            .and_then(|text| crate::web_files::download(&entry.name, &text));
+                                        if let Err(e) = saved {
+                                            state.error =
+                                                Some(format!("{} was not downloaded: {e}", entry.name));
+                                        }
                                     }
                                     if state.confirm.as_ref() == Some(&entry.name) {
                                         if ui.button("Really delete").clicked() {

@@ -4,13 +4,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{FreeSpace, UiLayer, theme};
-use crate::games::GameId;
+use super::layout::{FreeSpace, UiLayer};
+use super::theme;
+use crate::game_log::GameLog;
+use crate::ids::GameId;
 use crate::menus::Menu;
 use crate::replay::Shelf;
 use crate::rules::Level;
 use crate::screens::Screen;
-use crate::session::{GameLog, Launch, MatchCommand, MatchResult, OpenReplay, Opponent, StartMatch};
+use crate::session::{Launch, MatchCommand, MatchResult, OpenReplay, Opponent, StartMatch};
 use crate::settings::Settings;
 
 /// The game picked in the list, for the new-game dialog.
@@ -122,7 +124,7 @@ fn game_list(
         next.set(Screen::Title);
     }
     let ctx = contexts.ctx_mut()?;
-    let narrow = super::narrow(ctx.viewport_rect().size());
+    let narrow = super::layout::narrow(ctx.viewport_rect().size());
     let mut root = space.ui(ctx, "game-list");
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.inner_margin(if narrow { 16.0 } else { 40.0 }))

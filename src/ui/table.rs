@@ -4,9 +4,12 @@
 
 use bevy::prelude::*;
 
+use super::camera::{TABLE_SIZE, fit_camera};
+use super::frame::TABLE_CENTER_X;
+use super::layout::FreeSpace;
+use super::{frame, theme};
 use crate::screens::{InGame, Screen};
 use crate::settings::Settings;
-use crate::ui::{FreeSpace, TABLE_CENTER_X, TABLE_SIZE, fit_camera, frame, theme};
 
 /// On every entity of a game's table, so that one system clears any table
 /// when a new game is laid, and leaving the game despawns it.

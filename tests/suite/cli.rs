@@ -1,7 +1,7 @@
 //! The command line's parsing and its messages.
 
 use black_and_white::cli::{Command, Contender, Launch, parse};
-use black_and_white::games::GameId;
+use black_and_white::ids::GameId;
 use black_and_white::rules::Level;
 use black_and_white::session::Opponent;
 

@@ -5,13 +5,14 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use black_and_white::games::GameId;
+use black_and_white::game_log::GameLog;
 use black_and_white::games::tiles::engine::{Tiles, TilesAction};
+use black_and_white::ids::GameId;
 use black_and_white::replay::Shelf;
 use black_and_white::rules::{Level, Playable};
 use black_and_white::screens::Screen;
 use black_and_white::session::{
-    Act, GameLog, LiftCurtain, MatchCommand, MatchResult, Opponent, Session, Shown, StartMatch,
+    Act, LiftCurtain, MatchCommand, MatchResult, Opponent, Session, Shown, StartMatch,
 };
 use black_and_white::settings::{AnimationSpeed, Settings, SettingsFile};
 

@@ -16,6 +16,7 @@ mod referee;
 mod replays;
 mod screenshot;
 mod seat_boundary;
+mod structure;
 mod support;
 mod tiles_ai;
 mod tiles_rules;

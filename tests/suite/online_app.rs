@@ -7,11 +7,11 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use black_and_white::games::GameId;
 use black_and_white::games::betting::engine::Betting;
 use black_and_white::games::bidding::engine::Bidding;
 use black_and_white::games::tiles::engine::Tiles;
 use black_and_white::games::wargame::engine::Wargame;
+use black_and_white::ids::GameId;
 use black_and_white::play_online::{Across, Online, OnlineCommand, Stage};
 use black_and_white::rules::{GameRng, Level, Playable};
 use black_and_white::screens::Screen;

@@ -12,7 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use black_and_white::cli::loadtest::{cpu_seconds, listening_port};
-use black_and_white::games::GameId;
+use black_and_white::ids::GameId;
 use black_and_white::online::client::{Client, random_move};
 use black_and_white::online::hub::{ConnId, Effects};
 use black_and_white::online::store::{Seats, Store};

@@ -4,13 +4,13 @@
 //! are closed.
 
 use bevy::prelude::*;
-use black_and_white::games::GameId;
 use black_and_white::games::betting::engine::Betting;
 use black_and_white::games::betting::{MoveOn, ResultPacing};
 use black_and_white::games::bidding::engine::Bidding;
 use black_and_white::games::tiles::engine::Tiles;
 use black_and_white::games::wargame::engine::Wargame;
 use black_and_white::games::wargame::engine::state::{Action, CheckFor, Event};
+use black_and_white::ids::GameId;
 use black_and_white::rules::{Audience, Game, GameRng, Level, Playable, Seat};
 use black_and_white::session::{Act, LiftCurtain, Opponent, Session, Shown, StartMatch};
 use rand::{RngExt, SeedableRng};
@@ -340,7 +340,7 @@ fn the_seed_stays_secret_until_the_result() {
     });
     app.update();
     app.update();
-    let log = app.world().resource::<black_and_white::session::GameLog>();
+    let log = app.world().resource::<black_and_white::game_log::GameLog>();
     assert!(!log.shown().any(|l| l.contains("987654321")));
     assert!(shown::<Betting>(&app).reveal.is_none());
 }

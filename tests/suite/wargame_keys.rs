@@ -5,12 +5,13 @@
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
-use black_and_white::games::wargame::army_panel::Draft;
-use black_and_white::games::wargame::board_draw::BoardLayout;
-use black_and_white::games::wargame::board_input;
-use black_and_white::games::wargame::choices::{self, Selection};
+use black_and_white::games::wargame::battle::draft::Draft;
 use black_and_white::games::wargame::engine::Coord;
 use black_and_white::games::wargame::engine::state::Phase;
+use black_and_white::games::wargame::table::board::choices;
+use black_and_white::games::wargame::table::board::choices::Selection;
+use black_and_white::games::wargame::table::board::input;
+use black_and_white::games::wargame::table::board::layout::BoardLayout;
 use black_and_white::rules::Level;
 use black_and_white::session::Opponent;
 
@@ -48,7 +49,7 @@ fn a_battle_is_built_and_played_by_keyboard_alone() {
     let mut app = start(1, Opponent::Computer(Level::Easy));
     app.init_resource::<ButtonInput<KeyCode>>()
         .init_resource::<EguiWantsInput>()
-        .add_plugins((choices::plugin, board_input::keys_plugin));
+        .add_plugins((choices::plugin, input::keys_plugin));
     until_my_turn(&mut app);
     let seen = shown(&app).view.seen.clone();
     assert_eq!(seen.phase, Phase::Building);

@@ -8,14 +8,17 @@ use std::time::{Duration, Instant};
 use bevy::asset::AssetPlugin;
 use bevy::asset::LoadedFolder;
 use bevy::prelude::*;
-use black_and_white::games::wargame::block_face;
-use black_and_white::games::wargame::catalogue::{self, Catalogue, Origin};
+use black_and_white::games::wargame::battle::catalogue;
+use black_and_white::games::wargame::battle::catalogue::{Catalogue, Origin};
+use black_and_white::games::wargame::battle::mods;
+use black_and_white::games::wargame::battle::mods::ModsFolder;
+use black_and_white::games::wargame::battle::scenario_assets;
+use black_and_white::games::wargame::battle::scenario_assets::ScenarioFile;
 use black_and_white::games::wargame::engine::data::{self, Faction, Rulebook};
 use black_and_white::games::wargame::engine::scenario::{Goal, Scenario, ScenarioKind};
 use black_and_white::games::wargame::engine::scenario_check::check_text;
 use black_and_white::games::wargame::engine::shipped::SHIPPED;
-use black_and_white::games::wargame::mods::{self, ModsFolder};
-use black_and_white::games::wargame::scenario_assets::{self, ScenarioFile};
+use black_and_white::games::wargame::table::board::block_face;
 
 fn folder() -> BTreeMap<String, String> {
     std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))

@@ -5,19 +5,20 @@
 
 use bevy::prelude::*;
 use black_and_white::cli::Launch;
-use black_and_white::games::GameId;
-use black_and_white::games::wargame::army_panel::Draft;
+use black_and_white::game_log::GameLog;
+use black_and_white::games::wargame::battle::draft::Draft;
+use black_and_white::games::wargame::battle::save::{ResumeBattle, SaveFile};
+use black_and_white::games::wargame::battle::undo::{UndoStack, UndoStep};
 use black_and_white::games::wargame::engine::data::Faction;
 use black_and_white::games::wargame::engine::shipped::shipped;
 use black_and_white::games::wargame::engine::state::Phase;
 use black_and_white::games::wargame::engine::{Action, Rulebook, Wargame, bot};
-use black_and_white::games::wargame::picker::setup_for;
-use black_and_white::games::wargame::save::{ResumeBattle, SaveFile};
-use black_and_white::games::wargame::undo::{UndoStack, UndoStep};
+use black_and_white::games::wargame::table::setup::picker::setup_for;
+use black_and_white::ids::GameId;
 use black_and_white::rules::{Game, Level};
 use black_and_white::screens::Screen;
 use black_and_white::session::{
-    Act, ComputerToMove, GameLog, LiftCurtain, MatchResult, Opponent, Prepared, Session, Shown, StartMatch,
+    Act, ComputerToMove, LiftCurtain, MatchResult, Opponent, Prepared, Session, Shown, StartMatch,
 };
 use black_and_white::settings::{AnimationSpeed, Settings};
 
@@ -278,7 +279,7 @@ fn the_command_line_starts_straight_into_a_battle() {
 
 #[test]
 fn the_table_offers_the_legal_moves_as_hexes_and_the_aid_card_narrows_them() {
-    use black_and_white::games::wargame::choices::{Aid, Choices, Mark};
+    use black_and_white::games::wargame::table::board::choices::{Aid, Choices, Mark};
     let dir = config_dir("wargame-choices");
     let mut app = new_app(&dir);
     start(&mut app, 22, 0, Opponent::Friend, 8);

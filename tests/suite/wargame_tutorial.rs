@@ -3,15 +3,15 @@
 //! player can leave it.
 
 use bevy::prelude::*;
-use black_and_white::games::GameId;
-use black_and_white::games::wargame::army_panel::Draft;
+use black_and_white::games::wargame::battle::draft::Draft;
+use black_and_white::games::wargame::battle::tutorial::{Tutorial, TutorialCommand};
 use black_and_white::games::wargame::engine::scenario::Until;
 use black_and_white::games::wargame::engine::scenario_check::check_text;
 use black_and_white::games::wargame::engine::shipped::shipped;
 use black_and_white::games::wargame::engine::state::Phase;
 use black_and_white::games::wargame::engine::{Action, Wargame};
-use black_and_white::games::wargame::picker::setup_for;
-use black_and_white::games::wargame::tutorial::{Tutorial, TutorialCommand};
+use black_and_white::games::wargame::table::setup::picker::setup_for;
+use black_and_white::ids::GameId;
 use black_and_white::rules::Level;
 use black_and_white::session::{Act, LiftCurtain, Opponent, Prepared, Shown, StartMatch};
 

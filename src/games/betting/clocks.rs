@@ -7,10 +7,11 @@ use bevy::prelude::*;
 
 use super::engine::rules::{Betting, BettingAction, BettingView, DECISION_SECONDS, Phase, SETUP_SECONDS};
 use super::setup_board::SetupBoard;
+use crate::game_log::GameLog;
 use crate::menus::Menu;
 use crate::rules::{Level, Seat};
 use crate::screens::Screen;
-use crate::session::{Act, GameLog, Launch, Opponent, Shown};
+use crate::session::{Act, Launch, Opponent, Shown};
 
 /// A newcomer against Easy gets more time than the rules' clock.
 pub const EASY_DECISION_SECONDS: f32 = 30.0;
@@ -59,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
             // software renderer the settling frames outlast the 20
             // seconds, and the clock would fold before the picture.
             .run_if(|launch: Option<Res<Launch>>| launch.is_none_or(|l| l.screenshot.is_none()))
-            .in_set(crate::AppSystems::RecordInput)
+            .in_set(crate::app_systems::AppSystems::RecordInput)
             .after(super::setup_board::edit_setup),
     );
 }

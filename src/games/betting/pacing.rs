@@ -43,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             pace_results
                 .run_if(resource_exists::<Session<Betting>>)
                 .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
-                .in_set(crate::AppSystems::Settle),
+                .in_set(crate::app_systems::AppSystems::Settle),
         );
 }
 

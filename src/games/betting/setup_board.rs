@@ -112,7 +112,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .run_if(resource_exists::<Shown<Betting>>)
-                .in_set(crate::AppSystems::RecordInput),
+                .in_set(crate::app_systems::AppSystems::RecordInput),
         );
 }
 

@@ -1,44 +1,28 @@
 //! Black and White: nine tiles each, the colour shown, only the result told.
 
 pub mod engine;
-mod hud;
+mod narrate;
 mod table;
 
 use bevy::prelude::*;
 
-use engine::{Tiles, TilesEvent};
-
-use crate::session::{Narrated, SessionPlugin};
+use crate::play_online::OnlinePlugin;
+use crate::session::SessionPlugin;
+use engine::Tiles;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(SessionPlugin::<Tiles>::default());
+    app.add_plugins((
+        SessionPlugin::<Tiles>::default(),
+        OnlinePlugin::<Tiles>::default(),
+    ));
 }
 
 /// The table alone, without the HUD: its tiles and where they stand.
 pub(crate) fn table_only_plugin(app: &mut App) {
-    app.init_resource::<hud::TileChoice>().add_plugins(table::plugin);
+    app.add_plugins(table::pieces_only_plugin);
 }
 
 pub(super) fn table_plugin(app: &mut App) {
-    app.add_plugins((table::plugin, hud::plugin));
+    app.add_plugins(table::plugin);
     crate::ui::session_ui::<Tiles>(app);
-}
-
-impl Narrated for Tiles {
-    fn narrate(event: &TilesEvent, names: &[String; 2]) -> Option<String> {
-        Some(match event {
-            TilesEvent::Placed { seat, colour } => {
-                format!("{} placed a {} tile.", names[*seat], colour.name())
-            }
-            TilesEvent::Settled {
-                round, winner, score, ..
-            } => match winner {
-                Some(w) => format!(
-                    "Round {round}: {} won. Score {}–{}.",
-                    names[*w], score[0], score[1]
-                ),
-                None => format!("Round {round}: a draw. Score {}–{}.", score[0], score[1]),
-            },
-        })
-    }
 }

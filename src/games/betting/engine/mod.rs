@@ -2,6 +2,7 @@
 //! table and HUD around it are the folder above.
 
 pub(super) mod ai;
+pub mod arrangement;
 pub mod knowledge;
 mod protocol;
 pub mod rules;

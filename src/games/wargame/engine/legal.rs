@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::board::Coord;
 use super::data::{Ability, Faction, Rulebook, UnitType};
-use super::rules::stack_fits;
+use super::position::stack_fits;
 use super::state::*;
 use crate::rules::{Seat, sub_seed};
 

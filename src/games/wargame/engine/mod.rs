@@ -8,6 +8,7 @@
 pub(super) mod actions;
 pub mod board;
 pub mod bot;
+mod building;
 pub(super) mod combat;
 pub mod data;
 pub(super) mod game;
@@ -15,6 +16,7 @@ pub mod knowledge;
 pub(super) mod legal;
 pub(super) mod names;
 pub mod planner;
+mod position;
 mod protocol;
 pub mod rules;
 pub mod scenario;

@@ -127,3 +127,13 @@ impl Configure for Wargame {
         })
     }
 }
+
+impl Default for Setup {
+    /// The first tutorial.
+    fn default() -> Setup {
+        Setup {
+            scenario: shipped(21).expect("scenario 21 ships"),
+            dice: Vec::new(),
+        }
+    }
+}

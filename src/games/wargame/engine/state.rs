@@ -510,16 +510,6 @@ pub struct Setup {
     pub dice: Vec<u8>,
 }
 
-impl Default for Setup {
-    /// The first tutorial.
-    fn default() -> Setup {
-        Setup {
-            scenario: super::shipped::shipped(21).expect("scenario 21 ships"),
-            dice: Vec::new(),
-        }
-    }
-}
-
 /// A whole game of Black & White.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Wargame {

@@ -1,0 +1,74 @@
+//! What the command line asks for, once read.
+
+use std::path::PathBuf;
+
+use super::arena::Contender;
+use crate::ids::GameId;
+use crate::rules::Level;
+use crate::session::Launch;
+
+/// `loadtest`'s options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadOptions {
+    pub games: usize,
+    /// One game, or `None` for all four in turn.
+    pub game: Option<GameId>,
+    /// Each client's pause before a move, about this long.
+    pub think_ms: u64,
+    /// A running server; `None` starts one of its own.
+    pub server: Option<String>,
+}
+
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    Play(Launch),
+    Referee {
+        game: GameId,
+        seed: u64,
+        bots: [Option<Level>; 2],
+        /// Wargame: a shipped scenario's number or a file.
+        scenario: Option<String>,
+        /// Wargame: die results to use first.
+        dice: Vec<u8>,
+        /// Where to write the replay of the game.
+        record: Option<PathBuf>,
+    },
+    /// Checks a replay file, or prints it as protocol lines.
+    Replay {
+        file: PathBuf,
+        json: bool,
+    },
+    Arena {
+        game: GameId,
+        a: Contender,
+        b: Contender,
+        games: usize,
+        seed: u64,
+        /// Wargame: the scenario.
+        scenario: Option<String>,
+    },
+    /// Every pair of levels and population members.
+    RoundRobin {
+        game: GameId,
+        games: usize,
+        seed: u64,
+    },
+    /// The search for a counter-strategy to a card game's Hard.
+    CounterSearch {
+        game: GameId,
+        starts: usize,
+        steps: usize,
+        games: usize,
+        seed: u64,
+    },
+    /// Checks wargame scenario files.
+    Validate(Vec<PathBuf>),
+    /// The online server.
+    Serve {
+        port: u16,
+        data: Option<PathBuf>,
+    },
+    /// Games at once through a server, timed.
+    Loadtest(LoadOptions),
+    Help,
+}

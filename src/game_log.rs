@@ -1,0 +1,58 @@
+//! The running log beside every game, and the notices that outlive one.
+
+use bevy::prelude::*;
+
+use crate::rules::{Audience, Seat};
+
+/// The running log of what happened, shown beside every game, after the
+/// notices (a settings file that could not be read) that outlive a game.
+/// A line for one seat is shown only while that seat has the screen.
+#[derive(Resource, Default, Debug)]
+pub struct GameLog {
+    pub notices: Vec<String>,
+    lines: Vec<(Audience, String)>,
+    /// Whose eyes the log has (`None`: a curtain is down, only public
+    /// lines).
+    reader: Option<Seat>,
+    /// A replay watched with everything uncovered: every line.
+    everything: bool,
+}
+
+impl GameLog {
+    /// A line for both players.
+    pub fn push(&mut self, line: impl Into<String>) {
+        self.push_for(Audience::Public, line);
+    }
+
+    pub fn push_for(&mut self, audience: Audience, line: impl Into<String>) {
+        self.lines.push((audience, line.into()));
+    }
+
+    /// The lines the reader may see, oldest first.
+    pub fn shown(&self) -> impl Iterator<Item = &str> {
+        self.lines
+            .iter()
+            .filter(|(audience, _)| {
+                self.everything
+                    || self.reader.is_some_and(|r| audience.includes(r))
+                    || *audience == Audience::Public
+            })
+            .map(|(_, line)| line.as_str())
+    }
+
+    /// Whose eyes the log has: a seat's (`None` while a curtain is down:
+    /// public lines only), or everything (a replay watched uncovered).
+    pub fn read_as(&mut self, reader: Option<Seat>, everything: bool) {
+        self.reader = reader;
+        self.everything = everything;
+    }
+
+    /// Starts the log of a new game.
+    pub fn clear(&mut self) {
+        self.lines.clear();
+    }
+
+    pub fn notice(&mut self, line: impl Into<String>) {
+        self.notices.push(line.into());
+    }
+}

@@ -1,0 +1,675 @@
+//! The betting table drawn by Bevy. In setup: ten slots to drag tiles into,
+//! a chip stack with − and + under each, the rack of tiles not yet placed
+//! and the chips left. In play: both rows of tiles (yours face up, theirs
+//! face down in their colour or as plain backs), the stacks on the current
+//! slot, your later stacks, both piles of winnings, and each settled slot's
+//! result; chips fly when matched, pulled or won, tiles turn over at a
+//! showdown, and at the end every tile is turned over slot by slot.
+
+use bevy::prelude::*;
+use bevy::text::TextBounds;
+
+use crate::audio::Sound;
+use crate::games::betting::engine::rules::{
+    Betting, BettingEvent, BettingView, Phase, SLOTS, SlotOutcome, SlotResult,
+};
+use crate::games::betting::pacing::ResultPacing;
+use crate::games::betting::setup_board::SetupBoard;
+use crate::games::betting::table::chips::{CHIP_STEP, ChipLook, FlyingChip, Owner, Stack, send_chips};
+use crate::games::betting::table::layout::{
+    BANNER_Y, BUTTON_RADIUS, CENTER_X, COLUMN_RESULT_Y, MY_PILE_Y, MY_STACK_Y, MY_TILE_Y, PILE_X, Piece,
+    RACK_Y, SETUP_BUTTON_DX, SETUP_BUTTON_Y, SETUP_NUMBER_Y, SETUP_STACK_Y, SETUP_TILE_Y, SLOT_GAP,
+    SLOT_NUMBER_Y, THEIR_PILE_Y, THEIR_STACK_Y, THEIR_TILE_Y, TILE_SCALE, slot_x, tile_size,
+};
+use crate::games::betting::table::setup_input::SetupCursor;
+use crate::rules::{Seat, other};
+use crate::session::{Happened, Narrated, Session, Shown};
+use crate::settings::Settings;
+use crate::ui::table::{Reveal, TableEntity, clear_table, spawn_felt};
+use crate::ui::theme;
+use crate::ui::tile::{Face, TileLook, TilePalette, spawn_tile};
+
+/// The moments of a result on screen, in seconds at Normal speed: the
+/// matching chips land, the tiles turn over, the pot leaves, the pot lands.
+const MATCHED_AT: f32 = 0.5;
+const TURNED_AT: f32 = 0.6;
+const PAY_AT: f32 = 1.1;
+const PAID_AT: f32 = 1.6;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            (clear_table, spawn_table)
+                .chain()
+                .run_if(resource_added::<Session<Betting>>),
+            (play_sounds, launch_chips, sync_table)
+                .chain()
+                .run_if(resource_exists::<Shown<Betting>>),
+        )
+            .chain()
+            .after(crate::app_systems::AppSystems::Show)
+            .after(crate::games::betting::table::setup_input::setup_pointer),
+    )
+    .init_resource::<ShownStacks>();
+}
+
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum StackAt {
+    MySlot(usize),
+    TheirCurrent,
+    MyPile,
+    TheirPile,
+    Setup(usize),
+    SetupLeft,
+}
+
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Label {
+    SlotNumber(usize),
+    ColumnResult(usize),
+    SetupCount(usize),
+    /// The chips on one of your slots, under the stack.
+    MyCount(usize),
+    TheirCount,
+    Banner,
+    Header,
+    TheirInfo,
+    MyInfo,
+    SetupLeft,
+}
+
+/// The drop target of a setup slot.
+#[derive(Component)]
+struct Outline(usize);
+
+/// A − or + under a setup slot.
+#[derive(Component)]
+struct ChipButton;
+
+/// The band behind the slot being played.
+#[derive(Component)]
+struct CurrentBand;
+
+#[derive(Resource)]
+struct TableLook {
+    outline: Handle<ColorMaterial>,
+    outline_lit: Handle<ColorMaterial>,
+}
+
+/// Your stacks as last drawn, to see which later tiles chips came off.
+#[derive(Resource, Default)]
+struct ShownStacks {
+    mine: [u8; SLOTS],
+    /// The settled slot whose chips were last sent flying.
+    launched: Option<usize>,
+}
+
+fn spawn_table(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    palette: Res<TilePalette>,
+) {
+    spawn_felt(&mut commands, &mut meshes, &mut materials);
+    let look = TableLook {
+        outline: materials.add(Color::srgba(0.0, 0.0, 0.0, 0.28)),
+        outline_lit: materials.add(theme::HIGHLIGHT.with_alpha(0.3)),
+    };
+    commands.spawn((
+        TableEntity,
+        CurrentBand,
+        Mesh2d(meshes.add(Rectangle::new(SLOT_GAP - 6.0, 545.0))),
+        MeshMaterial2d(materials.add(Color::srgba(1.0, 1.0, 1.0, 0.07))),
+        Transform::from_xyz(0.0, 0.0, 0.3),
+        Visibility::Hidden,
+    ));
+    let outline = meshes.add(Rectangle::from_size(tile_size() + 12.0));
+    let button = meshes.add(Circle::new(BUTTON_RADIUS));
+    let button_colour = materials.add(Color::srgb(0.16, 0.16, 0.17));
+    for slot in 0..SLOTS {
+        let x = slot_x(slot);
+        commands.spawn((
+            TableEntity,
+            Outline(slot),
+            Mesh2d(outline.clone()),
+            MeshMaterial2d(look.outline.clone()),
+            Transform::from_xyz(x, SETUP_TILE_Y, 0.4),
+            Visibility::Hidden,
+        ));
+        for (dx, sign) in [(-SETUP_BUTTON_DX, "-"), (SETUP_BUTTON_DX, "+")] {
+            commands.spawn((
+                TableEntity,
+                ChipButton,
+                Mesh2d(button.clone()),
+                MeshMaterial2d(button_colour.clone()),
+                Transform::from_xyz(x + dx, SETUP_BUTTON_Y, 0.5),
+                Visibility::Hidden,
+                children![(
+                    Text2d::new(sign),
+                    TextFont::from_font_size(20.0),
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(0.0, 1.0, 0.1),
+                )],
+            ));
+        }
+        let stacks = [
+            (StackAt::MySlot(slot), Owner::Mine, Vec2::new(x, MY_STACK_Y)),
+            (StackAt::Setup(slot), Owner::Mine, Vec2::new(x, SETUP_STACK_Y)),
+        ];
+        for (at, owner, position) in stacks {
+            spawn_stack(&mut commands, at, owner, false, position);
+        }
+        for (label, y, size) in [
+            (Label::SlotNumber(slot), SLOT_NUMBER_Y, 16.0),
+            (Label::ColumnResult(slot), COLUMN_RESULT_Y, 17.0),
+            (Label::SetupCount(slot), SETUP_BUTTON_Y, 18.0),
+            (Label::MyCount(slot), MY_STACK_Y - 22.0, 15.0),
+        ] {
+            spawn_label(&mut commands, label, Vec2::new(x, y), size);
+        }
+    }
+    spawn_stack(
+        &mut commands,
+        StackAt::TheirCurrent,
+        Owner::Theirs,
+        false,
+        Vec2::new(slot_x(0), THEIR_STACK_Y),
+    );
+    for (at, owner, y) in [
+        (StackAt::MyPile, Owner::Mine, MY_PILE_Y),
+        (StackAt::TheirPile, Owner::Theirs, THEIR_PILE_Y),
+        (StackAt::SetupLeft, Owner::Mine, MY_PILE_Y),
+    ] {
+        spawn_stack(&mut commands, at, owner, true, Vec2::new(PILE_X, y));
+    }
+    let banner = spawn_label(&mut commands, Label::Banner, Vec2::new(CENTER_X, BANNER_Y), 22.0);
+    commands
+        .entity(banner)
+        .insert(TextBounds::new_horizontal(SLOT_GAP * SLOTS as f32));
+    for (label, at, size) in [
+        (
+            Label::TheirCount,
+            Vec2::new(slot_x(0), THEIR_STACK_Y - 22.0),
+            15.0,
+        ),
+        (Label::Header, Vec2::new(CENTER_X, 225.0), 22.0),
+        (
+            Label::TheirInfo,
+            Vec2::new(PILE_X + 80.0, THEIR_PILE_Y - 42.0),
+            16.0,
+        ),
+        (Label::MyInfo, Vec2::new(PILE_X + 80.0, MY_PILE_Y - 30.0), 16.0),
+        (Label::SetupLeft, Vec2::new(PILE_X + 44.0, MY_PILE_Y - 42.0), 17.0),
+    ] {
+        spawn_label(&mut commands, label, at, size);
+    }
+    for tile in 0..SLOTS as u8 {
+        spawn_tile(&mut commands, &palette, (TableEntity, Piece::Mine(tile)));
+    }
+    for slot in 0..SLOTS {
+        spawn_tile(&mut commands, &palette, (TableEntity, Piece::Theirs(slot)));
+    }
+    commands.insert_resource(look);
+    commands.insert_resource(ShownStacks::default());
+}
+
+fn spawn_stack(commands: &mut Commands, at: StackAt, owner: Owner, pile: bool, position: Vec2) {
+    commands.spawn((
+        TableEntity,
+        at,
+        Stack {
+            count: 0,
+            owner,
+            pile,
+        },
+        Transform::from_translation(position.extend(1.5)),
+        Visibility::Visible,
+    ));
+}
+
+fn spawn_label(commands: &mut Commands, label: Label, at: Vec2, size: f32) -> Entity {
+    commands
+        .spawn((
+            TableEntity,
+            label,
+            Text2d::new(""),
+            TextFont::from_font_size(size),
+            TextColor(Color::WHITE),
+            TextLayout::new(Justify::Center, LineBreak::WordBoundary),
+            Transform::from_translation(at.extend(5.0)),
+        ))
+        .id()
+}
+
+/// What the table shows of play: the slot in the middle and the result on
+/// screen with how far its animation has come (in Normal-speed seconds).
+struct Moment {
+    view: BettingView,
+    /// The column being played or shown (0-based); `SLOTS` after the last.
+    column: usize,
+    result: Option<(SlotResult, f32)>,
+    /// How many of the opponent's tiles the end reveal has turned over.
+    revealed: usize,
+}
+
+impl Moment {
+    fn new(
+        shown: &Shown<Betting>,
+        pacing: &ResultPacing,
+        settings: &Settings,
+        reveal: Option<&Reveal>,
+        now: f32,
+    ) -> Moment {
+        let view = shown.view.clone();
+        let factor = settings.animation_speed.factor();
+        let result = pacing.on_screen(&view).map(|i| {
+            let elapsed = if factor <= 0.0 {
+                f32::MAX
+            } else {
+                pacing.held / factor
+            };
+            (view.history[i], elapsed)
+        });
+        let column = match result {
+            Some((r, _)) => r.slot - 1,
+            None => view.history.len(),
+        };
+        let revealed = reveal.map_or(0, |r| r.shown(now, settings, SLOTS));
+        Moment {
+            view,
+            column,
+            result,
+            revealed,
+        }
+    }
+
+    fn me(&self) -> Seat {
+        self.view.seat
+    }
+
+    /// Winnings as drawn: before the result on screen pays out, less what
+    /// a match took from them.
+    fn winnings(&self) -> [u8; 2] {
+        let Some((r, elapsed)) = self.result else {
+            return self.view.winnings;
+        };
+        if elapsed >= PAID_AT {
+            return r.winnings;
+        }
+        let mut before = match r.slot {
+            1 => [0, 0],
+            s => self.view.history[s - 2].winnings,
+        };
+        if let Some((seat, from_winnings)) = r.matched {
+            before[seat] -= from_winnings;
+        }
+        before
+    }
+
+    /// The two stacks on the current slot as drawn.
+    fn stacks(&self) -> [u8; 2] {
+        match self.result {
+            Some((_, elapsed)) if elapsed >= PAY_AT => [0, 0],
+            Some((r, elapsed)) if elapsed >= MATCHED_AT => r.chips,
+            Some((r, _)) => r.bets,
+            None => self.view.chips.unwrap_or([0, 0]),
+        }
+    }
+
+    fn their_later(&self) -> u8 {
+        match self.result {
+            Some((r, _)) => r.later[other(self.me())],
+            None => self.view.later[other(self.me())],
+        }
+    }
+
+    fn their_face(
+        &self,
+        slot: usize,
+        arrangement: Option<&[crate::games::betting::engine::Placement]>,
+    ) -> Face {
+        let them = other(self.me());
+        if slot < self.revealed
+            && let Some(placed) = arrangement
+        {
+            return Face::Up(placed[slot].tile);
+        }
+        let turned = |r: &SlotResult| {
+            r.tiles
+                .map(|t| Face::Up(t[them]))
+                .unwrap_or(Face::Down(r.colours[them]))
+        };
+        match self.result {
+            Some((r, elapsed)) if slot == self.column => {
+                if elapsed >= TURNED_AT {
+                    turned(&r)
+                } else {
+                    Face::Down(r.colours[them])
+                }
+            }
+            _ if slot < self.column => turned(&self.view.history[slot]),
+            _ if slot == self.column => self.view.colours.map_or(Face::Back, |c| Face::Down(c[them])),
+            _ => Face::Back,
+        }
+    }
+
+    /// The result of a settled column from the viewer's side: text and tint.
+    fn column_result(&self, slot: usize) -> Option<(String, Color)> {
+        if slot >= self.column {
+            return None;
+        }
+        let r = self.view.history.get(slot)?;
+        let me = self.me();
+        let fold = if r.outcome == SlotOutcome::Fold {
+            "\nfold"
+        } else {
+            ""
+        };
+        Some(match r.winner {
+            Some(w) if w == me => (format!("+{}{fold}", r.chips[other(me)]), theme::WIN),
+            Some(_) => (format!("-{}{fold}", r.chips[me]), theme::LOSS),
+            None => ("back".into(), theme::DRAW),
+        })
+    }
+}
+
+fn sync_table(
+    shown: Res<Shown<Betting>>,
+    pacing: Res<ResultPacing>,
+    settings: Res<Settings>,
+    board: Res<SetupBoard>,
+    cursor: Res<SetupCursor>,
+    reveal: Option<Res<Reveal>>,
+    time: Res<Time>,
+    look: Res<TableLook>,
+    mut drawn: ResMut<ShownStacks>,
+    mut pieces: Query<(&Piece, &mut TileLook, &mut Visibility)>,
+    mut stacks: Query<(&StackAt, &mut Stack, &mut Transform, &mut Visibility), Without<Piece>>,
+    mut labels: Query<
+        (
+            &Label,
+            &mut Text2d,
+            &mut TextColor,
+            &mut Transform,
+            &mut Visibility,
+        ),
+        (Without<Piece>, Without<StackAt>),
+    >,
+    mut decor: Query<
+        (
+            Option<&Outline>,
+            Option<&mut MeshMaterial2d<ColorMaterial>>,
+            Option<&CurrentBand>,
+            &mut Transform,
+            &mut Visibility,
+        ),
+        (
+            Or<(With<Outline>, With<ChipButton>, With<CurrentBand>)>,
+            Without<Piece>,
+            Without<StackAt>,
+            Without<Label>,
+        ),
+    >,
+) {
+    let moment = Moment::new(&shown, &pacing, &settings, reveal.as_deref(), time.elapsed_secs());
+    let me = moment.me();
+    let hidden = shown.curtain.is_some();
+    let setting_up = !hidden && moment.view.phase == Phase::Setup && board.seat == Some(me);
+    let playing = !hidden && moment.view.phase != Phase::Setup;
+    let names = shown.names.clone();
+    let show = |on: bool| {
+        if on {
+            Visibility::Visible
+        } else {
+            Visibility::Hidden
+        }
+    };
+
+    let their_arrangement = shown.reveal.as_ref().and_then(|r| r.game.arrangement(other(me)));
+    for (piece, mut tile, mut visibility) in &mut pieces {
+        let spot = match *piece {
+            Piece::Mine(t) if setting_up => Some(setup_spot(t, &board, &cursor)),
+            Piece::Mine(t) if playing => moment.view.mine.iter().position(|s| s.tile == t).map(|slot| {
+                (
+                    Vec3::new(slot_x(slot), MY_TILE_Y, 2.0),
+                    Face::Up(t),
+                    slot == moment.column,
+                )
+            }),
+            Piece::Theirs(slot) if playing => Some((
+                Vec3::new(slot_x(slot), THEIR_TILE_Y, 2.0),
+                moment.their_face(slot, their_arrangement),
+                false,
+            )),
+            _ => None,
+        };
+        *visibility = show(spot.is_some());
+        if let Some((target, face, selected)) = spot {
+            tile.target = target;
+            tile.wanted = face;
+            tile.scale = TILE_SCALE;
+            tile.selected = selected;
+        }
+    }
+
+    let winnings = moment.winnings();
+    let current = moment.stacks();
+    for (at, mut stack, mut transform, mut visibility) in &mut stacks {
+        let count = match *at {
+            StackAt::Setup(slot) if setting_up => board.draft.chips[slot],
+            StackAt::SetupLeft if setting_up => board.draft.chips_left(),
+            StackAt::MySlot(slot) if playing => match slot.cmp(&moment.column) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Equal => current[me],
+                std::cmp::Ordering::Greater => moment.view.mine.get(slot).map_or(0, |s| s.chips),
+            },
+            StackAt::TheirCurrent if playing && moment.column < SLOTS => {
+                transform.translation.x = slot_x(moment.column);
+                current[other(me)]
+            }
+            StackAt::MyPile if playing => winnings[me],
+            StackAt::TheirPile if playing => winnings[other(me)],
+            _ => 0,
+        };
+        if stack.count != count {
+            stack.count = count;
+        }
+        *visibility = show(count > 0);
+    }
+    if playing {
+        for (slot, own) in moment.view.mine.iter().enumerate() {
+            drawn.mine[slot] = own.chips;
+        }
+    }
+
+    for (label, mut text, mut colour, mut transform, mut visibility) in &mut labels {
+        match label {
+            Label::SlotNumber(_) => {
+                transform.translation.y = if setting_up { SETUP_NUMBER_Y } else { SLOT_NUMBER_Y };
+            }
+            Label::TheirCount => transform.translation.x = slot_x(moment.column.min(SLOTS - 1)),
+            _ => {}
+        }
+        let (value, tint) = match *label {
+            Label::SlotNumber(slot) if setting_up || playing => {
+                let tint = if playing && slot == moment.column {
+                    theme::HIGHLIGHT
+                } else {
+                    Color::srgba(1.0, 1.0, 1.0, 0.6)
+                };
+                (format!("{}", slot + 1), tint)
+            }
+            Label::ColumnResult(slot) if playing => moment.column_result(slot).unwrap_or_default(),
+            Label::MyCount(slot) if playing && slot >= moment.column => {
+                let count = if slot == moment.column {
+                    current[me]
+                } else {
+                    moment.view.mine.get(slot).map_or(0, |s| s.chips)
+                };
+                (count_text(count), Color::WHITE)
+            }
+            Label::TheirCount if playing && moment.column < SLOTS => {
+                (count_text(current[other(me)]), Color::WHITE)
+            }
+            Label::SetupCount(slot) if setting_up => (board.draft.chips[slot].to_string(), Color::WHITE),
+            Label::Banner if playing => (banner(&moment, &names), theme::HIGHLIGHT),
+            Label::Header if setting_up => (
+                // Two lines: on one it ran past the felt's edge.
+                "Arrange your tiles and chips in secret.\nSlot 1 is played first.".into(),
+                Color::WHITE,
+            ),
+            Label::SetupLeft if setting_up => (
+                format!("{} chips\nto place", board.draft.chips_left()),
+                Color::WHITE,
+            ),
+            Label::TheirInfo if playing => (
+                format!(
+                    "{}: {} won\n{} on later tiles",
+                    names[other(me)],
+                    winnings[other(me)],
+                    moment.their_later()
+                ),
+                Color::WHITE,
+            ),
+            Label::MyInfo if playing => (format!("{}: {} won", names[me], winnings[me]), Color::WHITE),
+            _ => (String::new(), Color::WHITE),
+        };
+        *visibility = show(!value.is_empty());
+        if text.0 != value {
+            text.0 = value;
+        }
+        colour.0 = tint;
+    }
+
+    for (outline, material, band, mut transform, mut visibility) in &mut decor {
+        if band.is_some() {
+            *visibility = show(playing && moment.column < SLOTS);
+            transform.translation.x = slot_x(moment.column.min(SLOTS - 1));
+            continue;
+        }
+        *visibility = show(setting_up);
+        if let (Some(Outline(slot)), Some(mut material)) = (outline, material) {
+            let lit = cursor.slot == *slot || cursor.hover == Some(*slot);
+            let wanted = if lit { &look.outline_lit } else { &look.outline };
+            if material.0 != *wanted {
+                material.0 = wanted.clone();
+            }
+        }
+    }
+}
+
+/// A stack's count, or nothing for an empty one.
+fn count_text(count: u8) -> String {
+    if count == 0 {
+        String::new()
+    } else {
+        count.to_string()
+    }
+}
+
+/// Where a tile of the setup board stands: in its slot, on the rack (in its
+/// own number's column), or under the pointer while dragged.
+fn setup_spot(tile: u8, board: &SetupBoard, cursor: &SetupCursor) -> (Vec3, Face, bool) {
+    let selected = cursor.selected == Some(tile);
+    if cursor.dragging == Some(tile)
+        && let Some(point) = cursor.pointer
+    {
+        return (point.extend(30.0), Face::Up(tile), true);
+    }
+    let at = match board.draft.slot_of(tile) {
+        Some(slot) => Vec3::new(slot_x(slot), SETUP_TILE_Y, 2.0),
+        None => Vec3::new(slot_x(usize::from(tile)), RACK_Y, 2.0),
+    };
+    (at, Face::Up(tile), selected)
+}
+
+fn banner(moment: &Moment, names: &[String; 2]) -> String {
+    match moment.result {
+        Some((r, _)) => Betting::narrate(&BettingEvent::Settled(r), names).unwrap_or_default(),
+        None => String::new(),
+    }
+}
+
+/// Sends chips flying when a result comes on screen: a match's chips from
+/// winnings and later tiles to the slot, then the pot to whoever took it.
+fn launch_chips(
+    mut commands: Commands,
+    shown: Res<Shown<Betting>>,
+    pacing: Res<ResultPacing>,
+    settings: Res<Settings>,
+    chip_look: Res<ChipLook>,
+    mut drawn: ResMut<ShownStacks>,
+    flying: Query<Entity, With<FlyingChip>>,
+    mut sounds: MessageWriter<Sound>,
+) {
+    let on_screen = pacing.on_screen(&shown.view);
+    if on_screen.is_none() || on_screen == drawn.launched || shown.curtain.is_some() {
+        return;
+    }
+    drawn.launched = on_screen;
+    for entity in &flying {
+        commands.entity(entity).despawn();
+    }
+    let r = shown.view.history[on_screen.expect("checked above")];
+    let me = shown.seat;
+    let owner = |seat: Seat| if seat == me { Owner::Mine } else { Owner::Theirs };
+    let column = r.slot - 1;
+    let stack_at = |seat: Seat| {
+        let y = if seat == me { MY_STACK_Y } else { THEIR_STACK_Y };
+        Vec2::new(slot_x(column), y)
+    };
+    let pile_at = |seat: Seat| Vec2::new(PILE_X, if seat == me { MY_PILE_Y } else { THEIR_PILE_Y });
+    let mut send = |seat: Seat, count: u8, from: Vec2, to: Vec2, delay: f32| {
+        send_chips(
+            &mut commands,
+            &chip_look,
+            &settings,
+            owner(seat),
+            count,
+            from,
+            to,
+            delay,
+        );
+    };
+    if let Some((seat, from_winnings)) = r.matched {
+        let base = stack_at(seat) + Vec2::Y * CHIP_STEP * f32::from(r.bets[seat]);
+        send(seat, from_winnings, pile_at(seat), base, 0.0);
+        if seat == me {
+            let view = shown.view.clone();
+            for (slot, own) in view.my_later() {
+                let pulled = drawn.mine[slot - 1].saturating_sub(own.chips);
+                let from = Vec2::new(slot_x(slot - 1), MY_STACK_Y + CHIP_STEP * f32::from(own.chips));
+                send(seat, pulled, from, base, 0.0);
+            }
+        } else {
+            let pulled = r.chips[seat] - r.bets[seat] - from_winnings;
+            let from = Vec2::new(slot_x((column + SLOTS) / 2), THEIR_STACK_Y);
+            send(seat, pulled, from, base, 0.0);
+        }
+    }
+    for seat in [0, 1] {
+        let to = match r.winner {
+            Some(w) => pile_at(w),
+            None => pile_at(seat),
+        };
+        send(seat, r.chips[seat], stack_at(seat), to, PAY_AT);
+    }
+    sounds.write(if r.winner == Some(me) {
+        Sound::Win
+    } else {
+        Sound::Reveal
+    });
+}
+
+fn play_sounds(
+    shown: Res<Shown<Betting>>,
+    mut happened: MessageReader<Happened<Betting>>,
+    mut sounds: MessageWriter<Sound>,
+) {
+    for event in happened.read().filter_map(|h| h.seen_by(shown.seat)) {
+        if let BettingEvent::Arranged { .. } = event {
+            sounds.write(Sound::Place);
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! The tiles table drawn by Bevy: your hand face up, the opponent's tiles as
+//! plain backs, the two tiles of the round face down in their colour, and a
+//! track of every settled round with its result. Every tile glides to where
+//! the game puts it; at the end the opponent's tiles turn over round by round.
+
+use bevy::prelude::*;
+
+use crate::audio::Sound;
+use crate::games::tiles::engine::rules::{ROUNDS, Tiles, TilesEvent, TilesView};
+use crate::games::tiles::table::hud::TileChoice;
+use crate::rules::{Seat, other};
+use crate::session::{Act, Happened, Session, Shown};
+use crate::settings::Settings;
+use crate::ui::table::{Reveal, TableEntity, clear_table, spawn_felt};
+use crate::ui::tile::{Face, TileLook, TilePalette, covers, spawn_tile};
+use crate::ui::{FreeSpace, Pointer, TABLE_CENTER_X, theme};
+
+const CENTER_X: f32 = TABLE_CENTER_X;
+const HAND_GAP: f32 = 72.0;
+const THEIR_ROW_Y: f32 = 255.0;
+const MIDDLE_Y: f32 = 110.0;
+const TRACK_THEIRS_Y: f32 = -20.0;
+const TRACK_MINE_Y: f32 = -95.0;
+const TRACK_LABEL_Y: f32 = -145.0;
+const TRACK_GAP: f32 = 84.0;
+const TRACK_SCALE: f32 = 0.6;
+const HAND_Y: f32 = -215.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            (clear_table, spawn_table)
+                .chain()
+                .run_if(resource_added::<Session<Tiles>>),
+            (
+                play_sounds,
+                pick_with_pointer.run_if(in_state(crate::menus::Menu::None)),
+                sync_table,
+            )
+                .chain()
+                .run_if(resource_exists::<Shown<Tiles>>),
+        )
+            .chain()
+            .after(crate::app_systems::AppSystems::Show),
+    );
+}
+
+/// Which tile an entity stands for, from the viewer's side of the table.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Piece {
+    /// The viewer's tile with this number.
+    Mine(u8),
+    /// The opponent's k-th tile in the order played.
+    Theirs(usize),
+}
+
+#[derive(Component)]
+struct RoundLabel(usize);
+
+#[derive(Component)]
+enum TableText {
+    Score,
+    Status,
+    TheirName,
+    MyName,
+    Counter,
+}
+
+fn spawn_table(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    palette: Res<TilePalette>,
+) {
+    spawn_felt(&mut commands, &mut meshes, &mut materials);
+    // The track's band, where settled rounds are laid.
+    commands.spawn((
+        TableEntity,
+        Mesh2d(meshes.add(Rectangle::new(TRACK_GAP * ROUNDS as f32 + 10.0, 200.0))),
+        MeshMaterial2d(materials.add(Color::srgba(0.0, 0.0, 0.0, 0.18))),
+        Transform::from_xyz(CENTER_X, (TRACK_THEIRS_Y + TRACK_LABEL_Y) / 2.0 + 5.0, 0.2),
+    ));
+    let pieces = (0..9u8).map(Piece::Mine).chain((0..ROUNDS).map(Piece::Theirs));
+    for piece in pieces {
+        spawn_tile(&mut commands, &palette, (TableEntity, piece));
+    }
+    for round in 0..ROUNDS {
+        commands.spawn((
+            TableEntity,
+            RoundLabel(round),
+            Text2d::new(format!("{}", round + 1)),
+            TextFont::from_font_size(16.0),
+            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
+            Transform::from_xyz(track_x(round), TRACK_THEIRS_Y + 45.0, 0.5),
+        ));
+    }
+    let texts = [
+        (
+            TableText::TheirName,
+            Vec2::new(CENTER_X - 400.0, THEIR_ROW_Y),
+            20.0,
+        ),
+        (TableText::Counter, Vec2::new(CENTER_X + 395.0, THEIR_ROW_Y), 16.0),
+        (TableText::Score, Vec2::new(CENTER_X - 330.0, MIDDLE_Y), 34.0),
+        (TableText::Status, Vec2::new(CENTER_X + 290.0, MIDDLE_Y), 20.0),
+        (TableText::MyName, Vec2::new(CENTER_X - 400.0, HAND_Y), 20.0),
+    ];
+    for (kind, at, size) in texts {
+        commands.spawn((
+            TableEntity,
+            kind,
+            Text2d::new(""),
+            TextFont::from_font_size(size),
+            TextColor(Color::WHITE),
+            TextLayout::new(Justify::Center, LineBreak::WordBoundary),
+            Transform::from_translation(at.extend(0.5)),
+        ));
+    }
+    // Round results under the track, one per round.
+    for round in 0..ROUNDS {
+        commands.spawn((
+            TableEntity,
+            RoundLabel(ROUNDS + round),
+            Text2d::new(""),
+            TextFont::from_font_size(16.0),
+            TextColor(Color::WHITE),
+            Transform::from_xyz(track_x(round), TRACK_LABEL_Y, 0.5),
+        ));
+    }
+}
+
+fn track_x(round: usize) -> f32 {
+    CENTER_X + (round as f32 - (ROUNDS as f32 - 1.0) / 2.0) * TRACK_GAP
+}
+
+fn row_x(index: usize, count: usize) -> f32 {
+    CENTER_X + (index as f32 - (count as f32 - 1.0) / 2.0) * HAND_GAP
+}
+
+/// Where each piece stands and what it shows for this view.
+fn layout(
+    view: &TilesView,
+    reveal: Option<(&[Vec<u8>; 2], usize)>,
+) -> Vec<(Piece, Option<(Vec3, f32, Face)>)> {
+    let mut out = Vec::new();
+    let me = view.seat;
+    for tile in 0..9u8 {
+        let spot = if let Some(round) = view.history.iter().position(|r| r.mine == tile) {
+            Some((
+                Vec3::new(track_x(round), TRACK_MINE_Y, 2.0),
+                TRACK_SCALE,
+                Face::Up(tile),
+            ))
+        } else if view.placed == Some(tile) {
+            Some((Vec3::new(CENTER_X + 45.0, MIDDLE_Y, 3.0), 1.0, Face::Up(tile)))
+        } else {
+            view.hand.iter().position(|&t| t == tile).map(|i| {
+                (
+                    Vec3::new(row_x(i, view.hand.len()), HAND_Y, 2.0),
+                    1.0,
+                    Face::Up(tile),
+                )
+            })
+        };
+        out.push((Piece::Mine(tile), spot));
+    }
+    let played = view.history.len();
+    let placed_now = view.led.is_some() && view.leader != me;
+    let unplayed = ROUNDS - played - usize::from(placed_now);
+    for k in 0..ROUNDS {
+        let spot = if k < played {
+            let face = match reveal {
+                Some((sequences, shown)) if k < shown => Face::Up(sequences[other(me)][k]),
+                _ => Face::Down(view.history[k].theirs),
+            };
+            Some((Vec3::new(track_x(k), TRACK_THEIRS_Y, 2.0), TRACK_SCALE, face))
+        } else if k == played && placed_now {
+            let colour = view.led.expect("placed this round");
+            Some((Vec3::new(CENTER_X - 45.0, MIDDLE_Y, 3.0), 1.0, Face::Down(colour)))
+        } else {
+            let index = k - played - usize::from(placed_now);
+            Some((
+                Vec3::new(row_x(index, unplayed), THEIR_ROW_Y, 2.0),
+                1.0,
+                Face::Back,
+            ))
+        };
+        out.push((Piece::Theirs(k), spot));
+    }
+    out
+}
+
+fn sync_table(
+    shown: Res<Shown<Tiles>>,
+    choice: Res<TileChoice>,
+    settings: Res<Settings>,
+    reveal: Option<Res<Reveal>>,
+    time: Res<Time>,
+    mut pieces: Query<(&Piece, &mut TileLook, &mut Visibility), Without<TableText>>,
+    mut texts: Query<(&TableText, &mut Text2d, &mut TextColor), Without<RoundLabel>>,
+    mut labels: Query<(&RoundLabel, &mut Text2d, &mut TextColor), Without<TableText>>,
+) {
+    let hidden = shown.curtain.is_some();
+    let me = shown.seat;
+    let view = shown.view.clone();
+    let sequences = shown.reveal.as_ref().map(|r| r.game.played()).unwrap_or_default();
+    let revealed = reveal.map(|r| r.shown(time.elapsed_secs(), &settings, ROUNDS));
+    let places = layout(&view, revealed.map(|n| (&sequences, n)));
+    for (piece, mut look, mut visibility) in &mut pieces {
+        let spot = places.iter().find(|(p, _)| p == piece).and_then(|(_, s)| *s);
+        match spot.filter(|_| !hidden) {
+            Some((target, scale, face)) => {
+                *visibility = Visibility::Visible;
+                look.target = target;
+                look.scale = scale;
+                look.wanted = face;
+                look.selected =
+                    matches!(piece, Piece::Mine(t) if choice.0 == Some(*t) && view.hand.contains(t));
+            }
+            None => *visibility = Visibility::Hidden,
+        }
+    }
+    let names = shown.names.clone();
+    for (kind, mut text, mut colour) in &mut texts {
+        let value = match kind {
+            _ if hidden => String::new(),
+            // The table font has no en dash.
+            TableText::Score => format!("{} - {}", view.score[me], view.score[other(me)]),
+            TableText::Status => status_line(&shown.names, &view),
+            TableText::TheirName => names[other(me)].clone(),
+            TableText::MyName => names[me].clone(),
+            TableText::Counter if settings.colour_counter => format!(
+                "left: {} black\n{} white",
+                view.opponent_left.black, view.opponent_left.white
+            ),
+            TableText::Counter => String::new(),
+        };
+        if text.0 != value {
+            text.0 = value;
+        }
+        colour.0 = if matches!(kind, TableText::Score) {
+            theme::HIGHLIGHT
+        } else {
+            Color::WHITE
+        };
+    }
+    for (label, mut text, mut colour) in &mut labels {
+        if label.0 < ROUNDS {
+            continue;
+        }
+        let round = label.0 - ROUNDS;
+        let (value, tint) = match view.history.get(round) {
+            Some(_) if hidden => (String::new(), theme::DRAW),
+            Some(seen) => match seen.winner {
+                Some(w) if w == me => ("WIN".to_string(), theme::WIN),
+                Some(_) => ("LOSS".to_string(), theme::LOSS),
+                None => ("DRAW".to_string(), theme::DRAW),
+            },
+            None => (String::new(), theme::DRAW),
+        };
+        if text.0 != value {
+            text.0 = value;
+        }
+        colour.0 = tint;
+    }
+}
+
+fn status_line(names: &[String; 2], view: &TilesView) -> String {
+    match view.to_move {
+        None => "Game over".into(),
+        Some(seat) => {
+            let role = match (seat == view.leader, names[seat] == "You") {
+                (true, true) => "lead",
+                (true, false) => "leads",
+                (false, true) => "follow",
+                (false, false) => "follows",
+            };
+            format!("Round {} of {ROUNDS}\n{} {role}", view.round, names[seat])
+        }
+    }
+}
+
+/// A click or tap on a tile picks it, and a second one plays it.
+fn pick_with_pointer(
+    shown: Res<Shown<Tiles>>,
+    pointer: Res<Pointer>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    pieces: Query<(&Piece, &Transform)>,
+    mut choice: ResMut<TileChoice>,
+    mut acts: MessageWriter<Act<Tiles>>,
+    space: Res<FreeSpace>,
+) {
+    if !pointer.tapped {
+        return;
+    }
+    let Some(_seat) = shown.acting else {
+        return;
+    };
+    let (camera, at) = *camera;
+    let Some(point) = pointer
+        .at
+        .filter(|&cursor| space.contains(cursor))
+        .and_then(|cursor| camera.viewport_to_world_2d(at, cursor).ok())
+    else {
+        return;
+    };
+    let hand = shown.view.clone().hand;
+    for (piece, transform) in &pieces {
+        let Piece::Mine(tile) = *piece else { continue };
+        if covers(transform, point) && hand.contains(&tile) {
+            if choice.0 == Some(tile) {
+                acts.write(Act::new(crate::games::tiles::engine::TilesAction { tile }));
+                choice.0 = None;
+            } else {
+                choice.0 = Some(tile);
+            }
+        }
+    }
+}
+
+fn play_sounds(
+    shown: Res<Shown<Tiles>>,
+    mut happened: MessageReader<Happened<Tiles>>,
+    mut sounds: MessageWriter<Sound>,
+) {
+    for event in happened.read().filter_map(|h| h.seen_by(shown.seat)) {
+        match event {
+            TilesEvent::Placed { .. } => {
+                sounds.write(Sound::Place);
+            }
+            TilesEvent::Settled { winner, .. } => {
+                let viewer_won = *winner == Some(shown.seat as Seat);
+                sounds.write(if viewer_won { Sound::Win } else { Sound::Reveal });
+            }
+        }
+    }
+}

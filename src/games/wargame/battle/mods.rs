@@ -1,0 +1,144 @@
+//! The player's own scenarios: a folder in the user's data directory,
+//! mounted as the asset source `mods://` and looked at every two seconds,
+//! so that a file dropped in or saved again appears in the picker while
+//! the game runs. Each file is read by the scenario AssetLoader; a broken
+//! one is listed with its message.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use bevy::asset::{AssetLoadFailedEvent, AssetPath, LoadState};
+use bevy::prelude::*;
+
+use crate::games::wargame::battle::catalogue::{Catalogue, Entry, Origin};
+use crate::games::wargame::battle::scenario_assets;
+use crate::games::wargame::battle::scenario_assets::ScenarioFile;
+
+/// The asset source the player's folder is mounted as.
+pub const SOURCE: &str = "mods";
+
+/// How often the folder is looked at, in seconds.
+const LOOK_EVERY: f32 = 2.0;
+
+/// The player's scenario folder: `scenarios` in the user's data directory
+/// (`BLACK_AND_WHITE_DATA_DIR` when set). `None` in the browser.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct ModsFolder(pub Option<PathBuf>);
+
+impl ModsFolder {
+    pub fn from_env() -> ModsFolder {
+        ModsFolder(crate::settings::data_folder().map(|d| d.join("scenarios")))
+    }
+}
+
+/// Mounts the player's folder (made if missing) as `mods://`; before the
+/// asset plugin.
+pub fn register_source(app: &mut App) {
+    let folder = app
+        .world_mut()
+        .get_resource_or_insert_with(ModsFolder::from_env)
+        .clone();
+    if let Some(path) = &folder.0 {
+        if let Err(e) = std::fs::create_dir_all(path) {
+            warn!("the scenario folder {} cannot be made: {e}", path.display());
+        }
+        scenario_assets::register_source(app, SOURCE, &path.to_string_lossy());
+    }
+}
+
+/// The files seen in the folder: when each was last changed, and its asset.
+#[derive(Resource, Default)]
+struct Watched {
+    files: BTreeMap<String, (SystemTime, Handle<ScenarioFile>)>,
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Watched>().add_systems(
+        Update,
+        (
+            look_at_folder,
+            // Only when a file came, went, loaded or failed: not every frame.
+            list_in_catalogue.run_if(
+                resource_changed::<Watched>
+                    .or_else(on_message::<AssetEvent<ScenarioFile>>)
+                    .or_else(on_message::<AssetLoadFailedEvent<ScenarioFile>>),
+            ),
+        )
+            .chain(),
+    );
+}
+
+fn look_at_folder(
+    time: Res<Time>,
+    folder: Res<ModsFolder>,
+    server: Res<AssetServer>,
+    mut watched: ResMut<Watched>,
+    mut since: Local<Option<f32>>,
+) {
+    // Seconds since the last look; `None` before the first.
+    let waited = since.map_or(LOOK_EVERY, |s| s + time.delta_secs());
+    if waited < LOOK_EVERY {
+        *since = Some(waited);
+        return;
+    }
+    *since = Some(0.0);
+    let Some(path) = &folder.0 else { return };
+    let Ok(dir) = std::fs::read_dir(path) else { return };
+    let mut seen: BTreeMap<String, SystemTime> = BTreeMap::new();
+    for file in dir.flatten() {
+        let name = file.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".ron") {
+            continue;
+        }
+        let changed = file
+            .metadata()
+            .and_then(|m| m.modified())
+            .unwrap_or(SystemTime::UNIX_EPOCH);
+        seen.insert(name, changed);
+    }
+    if watched.files.keys().any(|name| !seen.contains_key(name)) {
+        watched.files.retain(|name, _| seen.contains_key(name));
+    }
+    for (name, changed) in seen {
+        let asset = AssetPath::from(name.clone()).with_source(SOURCE);
+        match watched.files.get(&name) {
+            Some((when, _)) if *when == changed => {}
+            Some(_) => {
+                watched.files.get_mut(&name).expect("just seen").0 = changed;
+                server.reload(asset);
+            }
+            None => {
+                let handle = server.load(asset);
+                watched.files.insert(name, (changed, handle));
+            }
+        }
+    }
+}
+
+fn list_in_catalogue(
+    watched: Res<Watched>,
+    files: Res<Assets<ScenarioFile>>,
+    server: Res<AssetServer>,
+    mut catalogue: ResMut<Catalogue>,
+) {
+    let mods: Vec<Entry> = watched
+        .files
+        .iter()
+        .filter_map(|(name, (_, handle))| {
+            let scenario = match files.get(handle) {
+                Some(file) => file.scenario.clone(),
+                None => match server.load_state(handle) {
+                    LoadState::Failed(e) => Err(e.to_string()),
+                    _ => return None,
+                },
+            };
+            Some(Entry {
+                origin: Origin::Mod,
+                file: name.clone(),
+                scenario,
+            })
+        })
+        .collect();
+    catalogue.set(Origin::Mod, mods);
+}

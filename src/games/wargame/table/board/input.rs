@@ -1,0 +1,537 @@
+//! The board under mouse, touch and keyboard: pan (arrow keys, right or
+//! middle drag, a finger's drag) and zoom (wheel, + and -, a pinch, Home
+//! resets); the hex under the pointer; and clicks and taps (a long press
+//! for a right-click), turned into the action they stand for. Keys: a hex cursor
+//! (N, Shift+N, Shift+arrows) with Enter for a click and Backspace for a
+//! right-click, Space ends the activation, E the turn, A-D pick the aid
+//! card's option, O the commander's order, 1-9 the action bar's buttons,
+//! U or Ctrl+Z takes back a step.
+
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+
+use crate::games::wargame::battle::draft::Draft;
+use crate::games::wargame::battle::undo::UndoStep;
+use crate::games::wargame::engine::board::Coord;
+use crate::games::wargame::engine::state::{Action, Phase, Wargame};
+use crate::games::wargame::table::board::choices::{Aid, Offered, Selection};
+use crate::games::wargame::table::board::layout::{BOARD_CENTER, BOARD_ROOM, BoardLayout};
+use crate::menus::Menu;
+use crate::screens::{InGame, Screen};
+use crate::session::{Act, Shown};
+use crate::ui::{FreeSpace, Pointer, fit_camera};
+
+/// A click on a board hex.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardClick {
+    pub at: Coord,
+    /// The right button: take a block off while building.
+    pub secondary: bool,
+}
+
+/// How the camera looks at the board.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+struct View {
+    pan: Vec2,
+    zoom: f32,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            pan: Vec2::ZERO,
+            zoom: 1.0,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<View>()
+        .init_resource::<PanelMargins>()
+        .add_plugins(keys_plugin)
+        .add_systems(
+            Update,
+            // A click on a window over the board (a hex's choices) is the
+            // window's, not the hex's beneath.
+            (
+                pan_and_zoom,
+                pointer_on_hexes.run_if(not(egui_wants_any_pointer_input)),
+            )
+                .chain()
+                .before(keys)
+                .run_if(at_the_board)
+                .in_set(crate::app_systems::AppSystems::RecordInput),
+        )
+        .add_systems(
+            Update,
+            aim_camera.run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<Shown<Wargame>>)),
+        )
+        .add_systems(OnExit(InGame), (reset_view, reset_camera));
+}
+
+/// The board's keys and what a click does, without the window's mouse and
+/// camera: public for the headless tests.
+pub fn keys_plugin(app: &mut App) {
+    app.add_message::<BoardClick>().add_systems(
+        Update,
+        (
+            keys.run_if(not(egui_wants_any_keyboard_input))
+                .run_if(at_the_board),
+            click,
+        )
+            .chain()
+            .run_if(resource_exists::<Shown<Wargame>>.and_then(resource_exists::<BoardLayout>))
+            .in_set(crate::app_systems::AppSystems::RecordInput),
+    );
+}
+
+/// The board takes input while no menu covers it.
+fn at_the_board(
+    menu: Option<Res<State<Menu>>>,
+    screen: Res<State<Screen>>,
+    shown: Option<Res<Shown<Wargame>>>,
+    board: Option<Res<BoardLayout>>,
+) -> bool {
+    menu.is_none_or(|m| *m.get() == Menu::None)
+        && matches!(screen.get(), Screen::Playing | Screen::Result)
+        && shown.is_some()
+        && board.is_some()
+}
+
+fn reset_view(mut view: ResMut<View>, mut margins: ResMut<PanelMargins>) {
+    *view = View::default();
+    *margins = PanelMargins::default();
+}
+
+fn pan_and_zoom(
+    keys: Res<ButtonInput<KeyCode>>,
+    watching: Option<Res<crate::session::Watching>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    pointer: Res<Pointer>,
+    space: Res<FreeSpace>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    time: Res<Time>,
+    mut view: ResMut<View>,
+) {
+    let speed = 500.0 * time.delta_secs() * view.zoom;
+    // Shift with the arrows moves the keyboard's cursor instead; in a
+    // replay the arrows step through it.
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight) || watching.is_some();
+    let mut pan = Vec2::ZERO;
+    for (key, dir) in [
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+    ] {
+        if keys.pressed(key) && !shift {
+            pan += dir * speed;
+        }
+    }
+    if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
+        pan += Vec2::new(-motion.delta.x, motion.delta.y) * view.zoom;
+    }
+    // A finger drags the board along under it, when it touched the board
+    // and not a panel.
+    if pointer.drag != Vec2::ZERO
+        && let Some(at) = pointer.at
+        && pointer.start.is_some_and(|start| space.contains(start))
+    {
+        let (camera, place) = *camera;
+        if let (Ok(now), Ok(before)) = (
+            camera.viewport_to_world_2d(place, at),
+            camera.viewport_to_world_2d(place, at - pointer.drag),
+        ) {
+            pan -= now - before;
+        }
+    }
+    let mut zoom = 1.0;
+    if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+        zoom /= 1.2;
+    }
+    if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+        zoom *= 1.2;
+    }
+    if scroll.delta.y != 0.0 {
+        zoom *= (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1).max(0.5);
+    }
+    if pointer.start.is_some_and(|start| space.contains(start)) {
+        zoom /= pointer.pinch;
+    }
+    if keys.just_pressed(KeyCode::Home) {
+        *view = View::default();
+        return;
+    }
+    let next = View {
+        pan: (view.pan + pan).clamp(Vec2::splat(-600.0), Vec2::splat(600.0)),
+        zoom: (view.zoom * zoom).clamp(0.4, 2.0),
+    };
+    if next != *view {
+        *view = next;
+    }
+}
+
+/// The margins the panels have taken around the board, the largest seen
+/// since the window last changed size. The board is fitted inside them, so
+/// a bar that grows when a block is activated does not rescale the board
+/// under the pointer (a quick second click would miss), and one that
+/// shrinks again does not bring it back: the board keeps its place once
+/// the panels have shown their largest.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+struct PanelMargins {
+    /// What the margins were seen for: the window's size and whether
+    /// armies were being built (its panels are not the battle's).
+    window: Vec2,
+    building: bool,
+    /// Left, right, top and bottom, in logical pixels.
+    widest: [f32; 4],
+}
+
+/// Room kept below the board from the start for the action bar at its
+/// tallest (a status of two lines over the aid card and a hex's choices as
+/// buttons on two rows), in egui points.
+const ACTION_BAR_ROOM: f32 = 170.0;
+
+impl PanelMargins {
+    /// Takes in this frame's free space; the rectangle to fit the board in.
+    fn fit_into(&mut self, window: Vec2, building: bool, free: egui::Rect, bar_room: f32) -> egui::Rect {
+        let now = [
+            free.min.x,
+            window.x - free.max.x,
+            free.min.y,
+            window.y - free.max.y,
+        ];
+        if (self.window, self.building) != (window, building) {
+            *self = PanelMargins {
+                window,
+                building,
+                widest: [0.0, 0.0, 0.0, bar_room],
+            };
+        }
+        for (widest, now) in self.widest.iter_mut().zip(now) {
+            *widest = widest.max(now);
+        }
+        let [left, right, top, bottom] = self.widest;
+        egui::Rect::from_min_max(
+            egui::pos2(left, top),
+            egui::pos2(
+                (window.x - right).max(left + 1.0),
+                (window.y - bottom).max(top + 1.0),
+            ),
+        )
+    }
+}
+
+/// Fits the board (with its felt) into the part of the window the panels
+/// leave free at their largest, then applies the player's pan and zoom: a
+/// panel that grows never hides a row of the board.
+fn aim_camera(
+    view: Res<View>,
+    shown: Res<Shown<Wargame>>,
+    space: Res<FreeSpace>,
+    mut margins: ResMut<PanelMargins>,
+    window: Single<&Window>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let Some(free) = space.in_pixels() else { return };
+    let size = window.size();
+    if size.x <= 0.0 || size.y <= 0.0 || free.width() <= 0.0 || free.height() <= 0.0 {
+        return;
+    }
+    let building = shown.view.seen.phase == Phase::Building;
+    let free = margins.fit_into(size, building, free, ACTION_BAR_ROOM * space.zoom());
+    let board = BOARD_ROOM + Vec2::splat(40.0);
+    fit_camera(
+        camera.into_inner(),
+        size,
+        free,
+        board,
+        BOARD_CENTER,
+        (view.zoom, view.pan),
+    );
+}
+
+/// Leaving the wargame gives the other tables the camera as it was.
+fn reset_camera(camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>) {
+    let (mut transform, mut projection) = camera.into_inner();
+    transform.translation.x = 0.0;
+    transform.translation.y = 0.0;
+    if let Projection::Orthographic(ortho) = &mut *projection {
+        ortho.scale = 1.0;
+    }
+}
+
+/// Clicks and taps on a hex; a right-click or a long press is the
+/// secondary click.
+fn pointer_on_hexes(
+    pointer: Res<Pointer>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    space: Res<FreeSpace>,
+    board: Res<BoardLayout>,
+    mut selection: ResMut<Selection>,
+    mut clicks: MessageWriter<BoardClick>,
+) {
+    let (camera, at) = *camera;
+    let hex = pointer
+        .at
+        .filter(|&cursor| space.contains(cursor))
+        .and_then(|cursor| camera.viewport_to_world_2d(at, cursor).ok())
+        .and_then(|point| board.coord(point));
+    if selection.hover != hex {
+        selection.hover = hex;
+    }
+    let Some(at) = hex else { return };
+    if (pointer.tapped || pointer.secondary) && selection.cursor.is_some() {
+        selection.cursor = None;
+    }
+    if pointer.tapped {
+        clicks.write(BoardClick { at, secondary: false });
+    }
+    if pointer.secondary {
+        clicks.write(BoardClick { at, secondary: true });
+    }
+}
+
+/// Keys for everything a click does: the cursor steps through the hexes
+/// where something can be done (N, Shift+N) or one hex at a time
+/// (Shift+arrows), and Enter is a click there, Backspace a right-click;
+/// 1-9 press the action bar's buttons, O chooses the commander's order.
+#[allow(clippy::too_many_arguments)]
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    shown: Res<Shown<Wargame>>,
+    offered: Res<Offered>,
+    draft: Res<Draft>,
+    board: Res<BoardLayout>,
+    mut selection: ResMut<Selection>,
+    mut clicks: MessageWriter<BoardClick>,
+    mut acts: MessageWriter<Act<Wargame>>,
+    mut undo: MessageWriter<UndoStep>,
+) {
+    let Some(seat) = shown.acting else { return };
+    let game = &shown.view.seen;
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    move_cursor(
+        &keys,
+        shift,
+        game,
+        &board,
+        &cursor_stops(game, seat, &offered, &draft, &board),
+        &mut selection,
+    );
+    if let Some(at) = selection.cursor {
+        if keys.just_pressed(KeyCode::Enter) && !ctrl {
+            clicks.write(BoardClick { at, secondary: false });
+        }
+        if keys.just_pressed(KeyCode::Backspace) || keys.just_pressed(KeyCode::Delete) {
+            clicks.write(BoardClick { at, secondary: true });
+        }
+    }
+    if game.phase == Phase::Building {
+        // Enter is a click while the cursor is on the board; Ctrl+Enter
+        // deploys either way.
+        let deploy = keys.just_pressed(KeyCode::Enter) && (ctrl || selection.cursor.is_none());
+        if deploy && game.check_build(seat, &draft.commander, &draft.army).is_ok() {
+            acts.write(Act::new(draft.action()));
+        }
+        return;
+    }
+    let offers = |wanted: &Action| offered.all.buttons.contains(wanted);
+    if keys.just_pressed(KeyCode::Space) && offers(&Action::EndActivation) {
+        acts.write(Act::new(Action::EndActivation));
+    }
+    if keys.just_pressed(KeyCode::KeyE) && offers(&Action::EndTurn) {
+        acts.write(Act::new(Action::EndTurn));
+    }
+    if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
+        undo.write(UndoStep);
+    }
+    for (key, aid) in [
+        (KeyCode::KeyA, Aid::A),
+        (KeyCode::KeyB, Aid::B),
+        (KeyCode::KeyC, Aid::C),
+        (KeyCode::KeyD, Aid::D),
+    ] {
+        if keys.just_pressed(key) && offered.all.aid_enabled(aid) {
+            selection.aid = if selection.aid == Some(aid) {
+                None
+            } else {
+                Some(aid)
+            };
+        }
+    }
+    if keys.just_pressed(KeyCode::KeyO) {
+        selection.order = next_order(game, seat, selection.order);
+    }
+    let bar = offered.bar(game, &selection);
+    for (i, key) in DIGITS.iter().enumerate() {
+        if keys.just_pressed(*key)
+            && let Some(action) = bar.get(i)
+        {
+            acts.write(Act::new((*action).clone()));
+        }
+    }
+}
+
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// The commander's next order that may still be given this turn, then none.
+fn next_order(game: &Wargame, seat: usize, now: Option<u8>) -> Option<u8> {
+    let first = now.map_or(1, |n| n + 1);
+    (first..=9).find(|&n| game.commander_order(seat, n).is_some() && (n == 1 || !game.used.order))
+}
+
+/// Where N and Shift+N take the cursor, top to bottom and left to right:
+/// while building, your blocks (or your first row, with a block picked
+/// up); in battle, what `Offered::hexes` says.
+fn cursor_stops(
+    game: &Wargame,
+    seat: usize,
+    offered: &Offered,
+    draft: &Draft,
+    board: &BoardLayout,
+) -> Vec<Coord> {
+    let mut stops = if game.phase == Phase::Building {
+        if draft.moving.is_some() {
+            Draft::first_row(game, seat)
+        } else {
+            draft.army.iter().map(|p| p.at).collect()
+        }
+    } else {
+        offered.hexes(game)
+    };
+    stops.sort_by(|a, b| {
+        let (a, b) = (board.world(*a), board.world(*b));
+        b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x))
+    });
+    // A hex holding several blocks or offering several actions is one stop.
+    stops.dedup();
+    stops
+}
+
+fn move_cursor(
+    keys: &ButtonInput<KeyCode>,
+    shift: bool,
+    game: &Wargame,
+    board: &BoardLayout,
+    stops: &[Coord],
+    selection: &mut Selection,
+) {
+    if keys.just_pressed(KeyCode::KeyN) && !stops.is_empty() {
+        let now = selection.cursor.and_then(|c| stops.iter().position(|s| *s == c));
+        let next = match (now, shift) {
+            (Some(i), false) => (i + 1) % stops.len(),
+            (Some(i), true) => (i + stops.len() - 1) % stops.len(),
+            (None, false) => 0,
+            (None, true) => stops.len() - 1,
+        };
+        selection.cursor = Some(stops[next]);
+    }
+    if !shift {
+        return;
+    }
+    for (key, dir) in [
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+    ] {
+        if !keys.just_pressed(key) {
+            continue;
+        }
+        let Some(from) = selection.cursor.or_else(|| stops.first().copied()) else {
+            selection.cursor = game.map.coords().next();
+            continue;
+        };
+        // The neighbour that lies most nearly that way.
+        let here = board.world(from);
+        let best = from
+            .neighbours()
+            .into_iter()
+            .filter(|n| game.map.contains(*n))
+            .map(|n| (n, (board.world(n) - here).normalize_or_zero().dot(dir)))
+            .filter(|(_, along)| *along > 0.4)
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        selection.cursor = Some(best.map_or(from, |(n, _)| n));
+    }
+}
+
+/// A click means what the hex offers: a move or an attack when it is the
+/// only one there, a choice of buttons when there are several, a block to
+/// activate or to pick up while building.
+fn click(
+    mut clicks: MessageReader<BoardClick>,
+    shown: Res<Shown<Wargame>>,
+    offered: Res<Offered>,
+    mut selection: ResMut<Selection>,
+    mut draft: ResMut<Draft>,
+    mut acts: MessageWriter<Act<Wargame>>,
+) {
+    for click in clicks.read() {
+        let Some(seat) = shown.acting else {
+            continue;
+        };
+        let game = &shown.view.seen;
+        if game.phase == Phase::Building {
+            if click.secondary {
+                draft.remove_at(click.at);
+            } else {
+                draft.click(game, seat, click.at);
+            }
+            continue;
+        }
+        if click.secondary {
+            selection.after_action();
+            continue;
+        }
+        let here = offered.shown.at(click.at);
+        match here.as_slice() {
+            [only] => {
+                acts.write(Act::new((*only).clone()));
+                continue;
+            }
+            [_, _, ..] => {
+                selection.choosing = Some(click.at);
+                continue;
+            }
+            [] => {}
+        }
+        selection.choosing = None;
+        selection.hex = Some(click.at);
+        let activations: Vec<&Action> = offered
+            .all
+            .buttons
+            .iter()
+            .filter(|a| match a {
+                Action::Activate { units, order } => {
+                    *order == selection.order && game.units[units[0]].at == Some(click.at)
+                }
+                _ => false,
+            })
+            .collect();
+        let marches = offered.all.buttons.iter().any(|a| match a {
+            Action::MassMarch { moves } => moves.iter().any(|(u, _)| game.units[*u].at == Some(click.at)),
+            _ => false,
+        });
+        if let [only] = activations.as_slice()
+            && !marches
+        {
+            acts.write(Act::new((*only).clone()));
+        }
+    }
+}

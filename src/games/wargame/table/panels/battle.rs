@@ -1,0 +1,391 @@
+//! The battle's panels in egui. On the left, each side's faction, victory
+//! points against its goal, special tokens (spent ones turned over), the
+//! round counter, the commander card with its orders, and the unit cards:
+//! yours face up, the enemy's face down until revealed. Along the bottom,
+//! what happens now and what may be done: the aid card's options A-D, the
+//! actions of the hex clicked, retreat or stand, end activation, end turn
+//! and undo. Hovering a hex tells its terrain and what stands there.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::games::wargame::battle::undo::{UndoStack, UndoStep};
+use crate::games::wargame::engine::data::{Faction, Rulebook};
+use crate::games::wargame::engine::scenario::Goal;
+use crate::games::wargame::engine::state::{Pending, Phase, Wargame};
+use crate::games::wargame::table::board::block_face::icon;
+use crate::games::wargame::table::board::choices::{Aid, Offered, Selection, describe};
+use crate::games::wargame::table::board::layout::BoardLayout;
+use crate::games::wargame::table::panels::army::{card_line, thinking};
+use crate::rules::Seat;
+use crate::screens::Screen;
+use crate::session::{Act, ComputerToMove, Shown};
+use crate::ui::{FreeSpace, UiLayer, theme};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (side_panel, action_bar, choice_popup, hover_card)
+            .chain()
+            .run_if(in_state(Screen::Playing))
+            .run_if(|s: Option<Res<Shown<Wargame>>>| {
+                s.is_some_and(|s| s.view.phase != Phase::Building && s.curtain.is_none())
+            })
+            .in_set(UiLayer::Game),
+    );
+}
+
+fn side_name(seat: Seat) -> &'static str {
+    match Faction::of_seat(seat) {
+        Faction::Thargaton => "Black Thargaton",
+        Faction::Vesania => "White Vesania",
+    }
+}
+
+fn goal_text(goal: Goal, score: u32) -> String {
+    match goal {
+        Goal::Points(n) => format!("{score} of {n} victory points"),
+        other => format!("{}; {score} victory points", other.describe()),
+    }
+}
+
+fn side_panel(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    shown: Res<Shown<Wargame>>,
+    mut selection: ResMut<Selection>,
+) -> Result {
+    let game = &shown.view.seen;
+    let me = shown.seat;
+    let names = shown.names.clone();
+    space.side_panel(contexts.ctx_mut()?, "battle-side", (300.0, 0.3), |ui| {
+        ui.label(egui::RichText::new(game.scenario.label()).strong().size(18.0));
+        let limit = game.scenario.turn_limit;
+        ui.label(if limit > 0 {
+            format!("Round {} of {limit}", game.round.max(1))
+        } else {
+            format!("Round {}", game.round.max(1))
+        });
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for seat in [1 - me, me] {
+                ui.separator();
+                side_card(ui, game, seat, me, &names[seat], &mut selection);
+            }
+        });
+    });
+    Ok(())
+}
+
+fn side_card(ui: &mut egui::Ui, game: &Wargame, seat: Seat, me: Seat, name: &str, selection: &mut Selection) {
+    let book = Rulebook::get();
+    let side = game.scenario.side(seat);
+    let active = game.active == seat && game.phase == Phase::Battle;
+    let heading = format!(
+        "{} — {name}{}",
+        side_name(seat),
+        if active { "  ◀ to play" } else { "" }
+    );
+    ui.label(egui::RichText::new(heading).strong().color(if active {
+        theme::ACCENT
+    } else {
+        egui::Color32::WHITE
+    }));
+    ui.label(goal_text(side.goal, game.score[seat]));
+    if let Goal::Points(n) = side.goal {
+        ui.add(egui::ProgressBar::new(game.score[seat] as f32 / n.max(1) as f32).desired_height(8.0));
+    }
+    let used = if active { game.used.activations } else { 0 };
+    ui.horizontal(|ui| {
+        ui.label("Special tokens");
+        for i in 0..side.tokens {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+            let fill = if i < used {
+                egui::Color32::from_gray(70)
+            } else {
+                theme::ACCENT
+            };
+            ui.painter().circle_filled(rect.center(), 7.0, fill);
+        }
+        ui.label(format!("{} left", side.tokens.saturating_sub(used)));
+    });
+    match game.commanders[seat].as_deref().and_then(|id| book.commander(id)) {
+        Some(c) => {
+            ui.label(egui::RichText::new(format!("Commander {}", c.name)).italics());
+            for (i, order) in c.orders.iter().enumerate() {
+                let number = i as u8 + 1;
+                let note = if number == 1 { " (special, no check)" } else { "" };
+                let text = format!("{number}. {}{note}: {}", order.name(), order.describe());
+                if seat == me && game.phase == Phase::Battle {
+                    let spent = number > 1 && game.used.order && active;
+                    ui.add_enabled_ui(!spent, |ui| {
+                        let chosen = selection.order == Some(number);
+                        if ui
+                            .selectable_label(chosen, egui::RichText::new(text).small())
+                            .clicked()
+                        {
+                            selection.order = if chosen { None } else { Some(number) };
+                        }
+                    });
+                } else {
+                    ui.label(egui::RichText::new(text).small());
+                }
+            }
+        }
+        None => {
+            ui.label(egui::RichText::new("No commander").italics());
+        }
+    }
+    for u in game.units.iter().filter(|u| u.owner == seat) {
+        let known = u.known_to(me) || game.phase == Phase::Over;
+        let place = u.at.map_or("destroyed".to_string(), |c| format!("at {c}"));
+        ui.horizontal(|ui| {
+            let card = u.card();
+            icon(ui, 18.0, seat, u.kind, known.then_some(card.emblem));
+            if known {
+                let text = format!("{} — size {}/{} {place}", card.name, u.size, card.size);
+                let label = ui.label(egui::RichText::new(text).color(if u.at.is_some() {
+                    egui::Color32::WHITE
+                } else {
+                    egui::Color32::GRAY
+                }));
+                label.on_hover_text(card_line(card));
+            } else {
+                ui.label(
+                    egui::RichText::new(format!("face down: {} {place}", u.kind.label()))
+                        .italics()
+                        .color(egui::Color32::GRAY),
+                );
+            }
+        });
+    }
+}
+
+fn action_bar(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    shown: Res<Shown<Wargame>>,
+    offered: Res<Offered>,
+    mut selection: ResMut<Selection>,
+    stack: Res<UndoStack>,
+    mut acts: MessageWriter<Act<Wargame>>,
+    mut undo: MessageWriter<UndoStep>,
+    computer: Res<ComputerToMove>,
+) -> Result {
+    let game = &shown.view.seen;
+    let ctx = contexts.ctx_mut()?;
+    let Some(seat) = shown.acting else {
+        let name = &shown.names[game.whose_move().unwrap_or(0)];
+        space.bottom_bar(ctx, "battle-wait", |ui| match (&game.phase, computer.0) {
+            (Phase::Over, _) => {
+                ui.label(egui::RichText::new(game.reason.clone().unwrap_or_default()).size(20.0));
+            }
+            (_, Some(_)) => thinking(ui, &format!("{name} is thinking…")),
+            _ => {
+                ui.label(egui::RichText::new(format!("{name} is playing…")).size(20.0));
+            }
+        });
+        return Ok(());
+    };
+    let mut root = space.ui(ctx, "battle-bar");
+    egui::Panel::bottom("battle-bar")
+        .min_size(72.0)
+        .show(&mut root, |ui| {
+            ui.label(
+                egui::RichText::new(status(game, seat, &selection))
+                    .size(18.0)
+                    .color(theme::ACCENT),
+            );
+            ui.horizontal_wrapped(|ui| {
+                if let Some(kind) = offered.all.kind {
+                    ui.label("Aid card:");
+                    for aid in Aid::ALL {
+                        let Some(text) = aid.text(kind) else { continue };
+                        let enabled = offered.all.aid_enabled(aid);
+                        let chosen = selection.aid == Some(aid);
+                        let button = egui::Button::selectable(chosen, format!("{} {text}", aid.letter()));
+                        if ui.add_enabled(enabled, button).clicked() {
+                            selection.aid = if chosen { None } else { Some(aid) };
+                        }
+                    }
+                    ui.separator();
+                }
+                // A hex's several choices stand by the hex (choice_popup),
+                // so the bar does not grow and move the board.
+                let at_hex = selection
+                    .choosing
+                    .map(|h| offered.shown.at(h))
+                    .unwrap_or_default();
+                for (i, action) in offered.bar(game, &selection).into_iter().enumerate() {
+                    if at_hex.contains(&action) {
+                        continue;
+                    }
+                    if ui.button(numbered(i, describe(game, seat, action))).clicked() {
+                        acts.write(Act::new(action.clone()));
+                    }
+                }
+                if ui
+                    .add_enabled(stack.can_undo(), egui::Button::new("Undo (U)"))
+                    .clicked()
+                {
+                    undo.write(UndoStep);
+                }
+            });
+        });
+    space.keep_rest(&root);
+    Ok(())
+}
+
+/// A button's words with the digit key that presses it.
+fn numbered(index: usize, text: String) -> String {
+    if index < 9 {
+        format!("{} {text}", index + 1)
+    } else {
+        text
+    }
+}
+
+/// The choices of a hex that offers several (attacks on each block there,
+/// by each unit of a squad), as a menu beside the hex.
+fn choice_popup(
+    mut contexts: EguiContexts,
+    shown: Res<Shown<Wargame>>,
+    offered: Res<Offered>,
+    mut selection: ResMut<Selection>,
+    board: Option<Res<BoardLayout>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    mut acts: MessageWriter<Act<Wargame>>,
+) -> Result {
+    let (Some(seat), Some(hex), Some(board)) = (shown.acting, selection.choosing, board) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let game = &shown.view.seen;
+    let (camera, transform) = *camera;
+    let beside = board.world(hex) + Vec2::new(board.size, 0.0);
+    let Ok(p) = camera.world_to_viewport(transform, beside.extend(0.0)) else {
+        return Ok(());
+    };
+    let here = offered.shown.at(hex);
+    let mut close = false;
+    egui::Area::new(egui::Id::new("hex-choices"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(egui::pos2(p.x, p.y) / ctx.zoom_factor())
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(egui::RichText::new(format!("{hex}: choose")).strong());
+                for (i, action) in offered.bar(game, &selection).into_iter().enumerate() {
+                    if here.contains(&action)
+                        && ui.button(numbered(i, describe(game, seat, action))).clicked()
+                    {
+                        acts.write(Act::new(action.clone()));
+                    }
+                }
+                close = ui.button("Cancel (right-click)").clicked();
+            });
+        });
+    if close {
+        selection.choosing = None;
+    }
+    Ok(())
+}
+
+/// What the person at the screen is asked to do.
+fn status(game: &Wargame, seat: Seat, selection: &Selection) -> String {
+    if let Some(p) = game.pending.front() {
+        let name = game.units[p.unit()].card().name.clone();
+        return match p {
+            Pending::Hit { .. } => {
+                format!("Your {name} was hit: retreat (a green hex) or stand and take the command check.")
+            }
+            Pending::MustRetreat { .. } => format!("Your {name} must retreat: choose a green hex."),
+            Pending::FireEscape { .. } => format!("Your {name} kept its nerve under fire: retreat or stay."),
+            Pending::Counter { .. } => {
+                format!("Your {name} passed its check: counterattack, or stay without striking back.")
+            }
+        };
+    }
+    match &game.activation {
+        Some(a) => {
+            let names: Vec<String> = a
+                .units
+                .iter()
+                .map(|&u| game.units[u].card().name.clone())
+                .collect();
+            format!(
+                "{} activated: green hexes (a dot) to move, red (a cross) to attack, orange (a shell) to fire; Space ends the activation.",
+                names.join(" + ")
+            )
+        }
+        None => {
+            let left = game.tokens_of(seat).saturating_sub(game.used.activations);
+            let order = selection
+                .order
+                .and_then(|n| game.commander_order(seat, n))
+                .map_or(String::new(), |o| format!(" with the order “{}”", o.name()));
+            format!(
+                "Your turn: click a block (or N, Enter) to activate it{order} ({left} special tokens left); E ends the turn."
+            )
+        }
+    }
+}
+
+/// What stands on the hex under the mouse, or under the keyboard's cursor
+/// when the mouse is off the board, as a tooltip beside it.
+fn hover_card(
+    mut contexts: EguiContexts,
+    shown: Res<Shown<Wargame>>,
+    selection: Res<Selection>,
+    board: Option<Res<BoardLayout>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (at, place) = match (selection.hover, selection.cursor) {
+        (Some(at), _) if !ctx.is_pointer_over_egui() => (at, ctx.pointer_hover_pos().unwrap_or_default()),
+        (_, Some(at)) if let Some(board) = &board => {
+            let (camera, transform) = *camera;
+            // Beside the hex, clear of the blocks below it.
+            let beside = board.world(at) + Vec2::new(board.size, board.size * 0.5);
+            let Ok(p) = camera.world_to_viewport(transform, beside.extend(0.0)) else {
+                return Ok(());
+            };
+            (
+                at,
+                egui::pos2(p.x, p.y) / ctx.zoom_factor() - egui::vec2(18.0, 18.0),
+            )
+        }
+        _ => return Ok(()),
+    };
+    let game = &shown.view.seen;
+    let me = shown.seat;
+    let mut lines = vec![format!("{at}: {}", game.map.at(at).label())];
+    let tokens = game.tokens_at(at);
+    if let Some((w, _)) = tokens.works {
+        lines.push(w.label().to_string());
+    }
+    if tokens.fire.is_some() {
+        lines.push("on fire".into());
+    }
+    if tokens.smoke.is_some() {
+        lines.push("smoke".into());
+    }
+    for u in game.units_at(at) {
+        let known = u.known_to(me) || game.phase == Phase::Over;
+        lines.push(if known {
+            format!("{} {} (size {})", side_name(u.owner), u.card().name, u.size)
+        } else {
+            format!("{} {}", side_name(u.owner), u.kind.label())
+        });
+    }
+    egui::Area::new(egui::Id::new("hex-card"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(place + egui::vec2(18.0, 18.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                for line in lines {
+                    ui.add(egui::Label::new(line).extend());
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! The dice on the table: the last roll drawn large over the board for a
+//! few seconds, with what it meant; and the battle's sounds.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::audio::Sound;
+use crate::games::wargame::engine::state::{Event, Wargame};
+use crate::screens::Screen;
+use crate::session::{Happened, Shown};
+use crate::ui::{UiLayer, theme};
+
+/// The last dice rolled and what they meant.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct LastRoll {
+    pub dice: Vec<u8>,
+    pub meaning: String,
+    /// `Time::elapsed_secs` when it was rolled.
+    pub at: f32,
+}
+
+/// How long a roll stays on the table.
+const SHOWN_FOR: f32 = 4.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LastRoll>()
+        .add_systems(
+            Update,
+            (roll_and_sound.run_if(resource_exists::<Shown<Wargame>>))
+                .after(crate::app_systems::AppSystems::Show),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_dice
+                .run_if(in_state(Screen::Playing))
+                .run_if(resource_exists::<Shown<Wargame>>)
+                .in_set(UiLayer::Overlay),
+        );
+}
+
+fn roll_and_sound(
+    shown: Res<Shown<Wargame>>,
+    mut happened: MessageReader<Happened<Wargame>>,
+    mut roll: ResMut<LastRoll>,
+    mut sounds: MessageWriter<Sound>,
+    time: Res<Time>,
+) {
+    for h in happened.read() {
+        let Some(event) = h.seen_by(shown.seat) else {
+            continue;
+        };
+        let dice = match event {
+            Event::Attack { dice, .. } => dice.to_vec(),
+            Event::CommandCheck { dice, .. } => dice.to_vec(),
+            Event::Aimed { die, .. } => vec![*die],
+            _ => Vec::new(),
+        };
+        if !dice.is_empty() {
+            // The caption is the log's own line for the roll.
+            *roll = LastRoll {
+                dice,
+                meaning: h.line.clone().unwrap_or_default(),
+                at: time.elapsed_secs(),
+            };
+            sounds.write(Sound::Reveal);
+        }
+        match event {
+            Event::Moved { .. } | Event::Retreated { .. } => {
+                sounds.write(Sound::Place);
+            }
+            Event::GameOver { winner, .. } if *winner == Some(shown.seat) => {
+                sounds.write(Sound::Win);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn show_dice(
+    mut contexts: EguiContexts,
+    roll: Res<LastRoll>,
+    time: Res<Time>,
+    shown: Res<Shown<Wargame>>,
+) -> Result {
+    if roll.dice.is_empty() || time.elapsed_secs() - roll.at > SHOWN_FOR || shown.curtain.is_some() {
+        return Ok(());
+    }
+    egui::Area::new(egui::Id::new("dice"))
+        .order(egui::Order::Foreground)
+        .anchor(egui::Align2::CENTER_TOP, [-130.0, 48.0])
+        .interactable(false)
+        .show(contexts.ctx_mut()?, |ui| {
+            egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
+                ui.set_max_width(640.0);
+                ui.horizontal(|ui| {
+                    for &die in &roll.dice {
+                        draw_die(ui, die);
+                    }
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(&roll.meaning).size(17.0).color(theme::ACCENT))
+                            .wrap(),
+                    );
+                });
+            });
+        });
+    Ok(())
+}
+
+fn draw_die(ui: &mut egui::Ui, value: u8) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(40.0, 40.0), egui::Sense::hover());
+    let painter = ui.painter();
+    painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(245, 240, 225));
+    let c = rect.center();
+    let d = 11.0;
+    let spots: &[(f32, f32)] = match value {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+    };
+    for (x, y) in spots {
+        painter.circle_filled(
+            c + egui::vec2(x * d, y * d),
+            4.0,
+            egui::Color32::from_rgb(30, 24, 20),
+        );
+    }
+}

@@ -1,0 +1,89 @@
+//! The end of a battle: how it was won, the losses of both sides, and every
+//! unit card turned face up. The board behind shows every block revealed.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::games::wargame::engine::state::Wargame;
+use crate::games::wargame::table::panels::army::card_line;
+use crate::screens::Screen;
+use crate::session::Shown;
+use crate::ui::{UiLayer, theme};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        victory_window
+            .run_if(in_state(Screen::Result))
+            .run_if(resource_exists::<Shown<Wargame>>)
+            .in_set(UiLayer::Game),
+    );
+}
+
+/// The losses of one side: the blocks destroyed and the steps lost.
+pub fn losses(game: &Wargame, seat: usize) -> (usize, u32) {
+    let mine = game.units.iter().filter(|u| u.owner == seat);
+    let destroyed = mine.clone().filter(|u| u.at.is_none()).count();
+    let steps = mine
+        .map(|u| {
+            u32::from(if u.at.is_none() {
+                u.card().size
+            } else {
+                u.card().size - u.size.min(u.card().size)
+            })
+        })
+        .sum();
+    (destroyed, steps)
+}
+
+fn victory_window(mut contexts: EguiContexts, shown: Res<Shown<Wargame>>) -> Result {
+    let game = &shown.view.seen;
+    let names = shown.names.clone();
+    egui::Window::new("The battle is over")
+        .collapsible(true)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_TOP, [16.0, 80.0])
+        .default_width(420.0)
+        .show(contexts.ctx_mut()?, |ui| {
+            if let Some(reason) = &game.reason {
+                ui.label(
+                    egui::RichText::new(reason)
+                        .size(20.0)
+                        .strong()
+                        .color(theme::ACCENT),
+                );
+            }
+            ui.label(format!(
+                "Victory points: {} {} – {} {}; {} rounds played.",
+                names[0], game.score[0], game.score[1], names[1], game.round
+            ));
+            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                for seat in [0, 1] {
+                    let (destroyed, steps) = losses(game, seat);
+                    ui.separator();
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{} ({}): {destroyed} blocks destroyed, {steps} steps lost",
+                            if seat == 0 {
+                                "Black Thargaton"
+                            } else {
+                                "White Vesania"
+                            },
+                            names[seat]
+                        ))
+                        .strong(),
+                    );
+                    for u in game.units.iter().filter(|u| u.owner == seat) {
+                        let card = u.card();
+                        let fate = match u.at {
+                            Some(at) => format!("size {}/{} at {at}", u.size, card.size),
+                            None => "destroyed".into(),
+                        };
+                        ui.label(format!("{} — {fate}", card.name))
+                            .on_hover_text(card_line(card));
+                    }
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,10 @@
+//! The new-game dialog: the scenario picker and its map preview.
+
+pub mod picker;
+mod preview;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(picker::plugin);
+}
