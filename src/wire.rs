@@ -1,8 +1,12 @@
 //! What the online server and the app's online screen both say on the
-//! wire besides the referee protocol (docs/online.md): who takes the other
+//! wire besides the referee protocol (docs/online.md), as types both sides
+//! share: the lobby's requests, the lobby's lines, who takes the other
 //! seat of a new game, and how long a game's code is.
 
-use crate::rules::Level;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::ids::GameId;
+use crate::rules::{Level, Seat};
 
 /// The letters of a game's code (docs/online.md).
 pub const CODE_LENGTH: usize = 5;
@@ -35,5 +39,136 @@ impl Across {
                 Ok(level) => Ok(Across::Computer(level)),
             },
         }
+    }
+}
+
+/// What a client asks of the lobby; a move is the referee protocol's own
+/// `{"player": P, "action": A}`. `table: true` asks for the app's `table`
+/// lines besides the protocol's.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Request {
+    Create {
+        #[serde(serialize_with = "game_text")]
+        game: GameId,
+        #[serde(rename = "opponent", serialize_with = "across_text")]
+        across: Across,
+        /// The wargame's shipped scenario (1-22).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scenario: Option<u32>,
+        table: bool,
+    },
+    Join {
+        code: String,
+        table: bool,
+    },
+    Resume {
+        token: String,
+        table: bool,
+    },
+    Leave,
+}
+
+/// What the server says besides the referee protocol's lines and the
+/// app's `table` lines.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LobbyLine {
+    /// A new game, its code and the creator's seat and token.
+    Created {
+        code: String,
+        #[serde(with = "game_id")]
+        game: GameId,
+        player: Seat,
+        token: String,
+    },
+    /// The other seat taken by its code.
+    Joined {
+        code: String,
+        #[serde(with = "game_id")]
+        game: GameId,
+        player: Seat,
+        token: String,
+    },
+    /// A seat taken back by its token; what that seat was told follows.
+    Resumed {
+        code: String,
+        #[serde(with = "game_id")]
+        game: GameId,
+        player: Seat,
+    },
+    /// The game waits for somebody to join with its code.
+    Waiting { code: String },
+    /// The other seat's connection dropped or came back.
+    Presence { player: Seat, connected: bool },
+    /// How long the seat to move has (betting's clocks).
+    Clock { player: Option<Seat>, seconds: f32 },
+    /// The other player left; the server's computer plays their seat.
+    Left {
+        player: Seat,
+        #[serde(with = "level_id")]
+        computer: Level,
+    },
+    /// The answer to `leave`: the connection closes.
+    Bye,
+    /// A resumed transcript ends here: what follows is new.
+    CaughtUp { steps: usize },
+    /// Anything refused: `player` is the move's seat, or none for the
+    /// lobby's messages; a refusal that a later try may pass says when.
+    Error {
+        player: Option<Seat>,
+        message: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        retry_ms: Option<u64>,
+    },
+}
+
+impl LobbyLine {
+    /// An error that is not about a move.
+    pub fn error(message: impl Into<String>) -> LobbyLine {
+        LobbyLine::Error {
+            player: None,
+            message: message.into(),
+            retry_ms: None,
+        }
+    }
+
+    /// The line as the wire carries it.
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("lobby lines serialize")
+    }
+}
+
+fn game_text<S: Serializer>(game: &GameId, out: S) -> Result<S::Ok, S::Error> {
+    out.serialize_str(game.id())
+}
+
+fn across_text<S: Serializer>(across: &Across, out: S) -> Result<S::Ok, S::Error> {
+    out.serialize_str(across.id())
+}
+
+/// A game by its id on the wire: "tiles".
+mod game_id {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(game: &GameId, out: S) -> Result<S::Ok, S::Error> {
+        game_text(game, out)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<GameId, D::Error> {
+        GameId::parse(&String::deserialize(input)?).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A level by its id on the wire: "normal".
+mod level_id {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(level: &Level, out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(level.id())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Level, D::Error> {
+        Level::parse(&String::deserialize(input)?).map_err(serde::de::Error::custom)
     }
 }

@@ -16,12 +16,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
-use serde_json::json;
 
 use super::command::LoadOptions;
 use crate::ids::GameId;
 use crate::online::client::Client;
 use crate::rules::GameRng;
+use crate::wire::{Across, Request};
 
 pub fn parse(args: &[String]) -> Result<LoadOptions, String> {
     let mut options = LoadOptions {
@@ -209,7 +209,12 @@ fn one_game(
     tally: &Arc<Tally>,
 ) -> Result<(), String> {
     let mut host = Client::connect_from(url, from_host)?;
-    host.send(&json!({"type": "create", "game": game.id(), "opponent": "person"}))?;
+    host.request(&Request::Create {
+        game,
+        across: Across::Person,
+        scenario: None,
+        table: false,
+    })?;
     let code = host.until("created")?["code"]
         .as_str()
         .unwrap_or_default()
@@ -224,7 +229,7 @@ fn one_game(
             .stack_size(256 * 1024)
             .spawn(move || {
                 let mut guest = guest;
-                guest.send(&json!({"type": "join", "code": code}))?;
+                guest.request(&Request::Join { code, table: false })?;
                 play(guest, 2 * n + 1, think, &sent, &tally)
             })
             .map_err(|e| e.to_string())?

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use tungstenite::{Message, WebSocket};
 
 use crate::rules::GameRng;
+use crate::wire::Request;
 
 pub struct Client {
     socket: WebSocket<TcpStream>,
@@ -52,6 +53,11 @@ impl Client {
 
     pub fn send(&mut self, message: &Value) -> Result<(), String> {
         self.send_text(&message.to_string())
+    }
+
+    /// Asks the lobby.
+    pub fn request(&mut self, request: &Request) -> Result<(), String> {
+        self.send_text(&serde_json::to_string(request).expect("requests serialize"))
     }
 
     /// Sends any text, well-formed or not (the bad-input tests).

@@ -9,14 +9,15 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
-use serde_json::{Value, json};
+use serde_json::{Map, Value};
 
 use super::limits::{self, Bucket, Rate};
-use super::lobby::{self, Across, Request};
+use super::lobby::{self, Across, Incoming, Request};
 use super::store::{Kept, Seats, Store};
 use super::table::{self, Applied, Table, Thinking, readable_by};
 use crate::ids::GameId;
 use crate::rules::{Audience, GameRng, Level, Seat, other};
+use crate::wire::LobbyLine;
 
 /// A connection, numbered by the server.
 pub type ConnId = u64;
@@ -39,6 +40,11 @@ pub struct Effects {
 impl Effects {
     fn send(&mut self, conn: ConnId, line: Value) {
         self.sends.push((conn, line));
+    }
+
+    /// A lobby line for `conn`.
+    fn say(&mut self, conn: ConnId, line: LobbyLine) {
+        self.send(conn, line.to_value());
     }
 
     /// Adds `more` after what is here.
@@ -221,9 +227,12 @@ impl Hub {
         if room.present[seat] == Some(conn) {
             room.gone(seat, now);
             if let Some(them) = room.present[other(seat)] {
-                effects.send(
+                effects.say(
                     them,
-                    json!({"type": "presence", "player": seat, "connected": false}),
+                    LobbyLine::Presence {
+                        player: seat,
+                        connected: false,
+                    },
                 );
             }
         }
@@ -243,25 +252,27 @@ impl Hub {
             return;
         }
         if text.len() > limits::MESSAGE_BYTES {
-            effects.send(
+            effects.say(
                 conn,
-                lobby::error(format!("a message is at most {} bytes", limits::MESSAGE_BYTES)),
+                LobbyLine::error(format!("a message is at most {} bytes", limits::MESSAGE_BYTES)),
             );
             self.ask_again(conn, effects);
             return;
         }
         match lobby::read(text) {
-            Err(e) => effects.send(conn, lobby::error(e)),
-            Ok(Request::Create {
+            Err(e) => effects.say(conn, LobbyLine::error(e)),
+            Ok(Incoming::Lobby(Request::Create {
                 game,
                 across,
                 scenario,
                 table,
-            }) => self.create(conn, (game, across, scenario), table, now, effects),
-            Ok(Request::Join { code, table }) => self.join(conn, &code, table, now, effects),
-            Ok(Request::Resume { token, table }) => self.resume(conn, &token, table, now, effects),
-            Ok(Request::Leave) => self.leave(conn, now, effects),
-            Ok(Request::Move(text)) => self.play(conn, &text, now, effects),
+            })) => self.create(conn, (game, across, scenario), table, now, effects),
+            Ok(Incoming::Lobby(Request::Join { code, table })) => self.join(conn, &code, table, now, effects),
+            Ok(Incoming::Lobby(Request::Resume { token, table })) => {
+                self.resume(conn, &token, table, now, effects)
+            }
+            Ok(Incoming::Lobby(Request::Leave)) => self.leave(conn, now, effects),
+            Ok(Incoming::Move(line)) => self.play(conn, &line, now, effects),
         }
         if effects
             .sends
@@ -279,7 +290,7 @@ impl Hub {
         let about = self.game_of(conn);
         self.guarded(conn, about, |hub, effects| {
             if hub.within_rate(conn, now, effects) {
-                effects.send(conn, lobby::error(why));
+                effects.say(conn, LobbyLine::error(why));
                 hub.ask_again(conn, effects);
             }
         })
@@ -294,13 +305,18 @@ impl Hub {
         match client.rate.take(now) {
             limits::Taken::Yes => true,
             limits::Taken::No => {
-                let mut refusal = lobby::error(limits::RATE_MESSAGE);
-                refusal["retry_ms"] = json!(limits::RETRY_MS);
-                effects.send(conn, refusal);
+                effects.say(
+                    conn,
+                    LobbyLine::Error {
+                        player: None,
+                        message: limits::RATE_MESSAGE.into(),
+                        retry_ms: Some(limits::RETRY_MS),
+                    },
+                );
                 false
             }
             limits::Taken::Disconnect => {
-                effects.send(conn, lobby::error(limits::FLOOD_MESSAGE));
+                effects.say(conn, LobbyLine::error(limits::FLOOD_MESSAGE));
                 effects.closes.push(conn);
                 false
             }
@@ -402,7 +418,7 @@ impl Hub {
         self.faulted.insert(code.to_owned());
         if let Some(room) = self.rooms.get(code) {
             for conn in room.present.into_iter().flatten() {
-                effects.send(conn, lobby::error(faulted_message(code)));
+                effects.say(conn, LobbyLine::error(faulted_message(code)));
                 effects.closes.push(conn);
             }
         }
@@ -443,26 +459,26 @@ impl Hub {
         effects: &mut Effects,
     ) {
         if let Some(refusal) = self.seated_refusal(conn) {
-            effects.send(conn, lobby::error(refusal));
+            effects.say(conn, LobbyLine::error(refusal));
             return;
         }
         if self.rooms.len() >= limits::GAMES {
-            effects.send(
+            effects.say(
                 conn,
-                lobby::error("the server holds as many games as it can: try later"),
+                LobbyLine::error("the server holds as many games as it can: try later"),
             );
             return;
         }
         let address = self.clients[&conn].address;
         if let Some(refusal) = self.door_refusal(address, across, now) {
-            effects.send(conn, refusal);
+            effects.say(conn, refusal);
             return;
         }
         let seed = self.rng.random::<u64>();
         let mut table = match table::open(game, scenario, seed) {
             Ok(table) => table,
             Err(e) => {
-                effects.send(conn, lobby::error(e));
+                effects.say(conn, LobbyLine::error(e));
                 return;
             }
         };
@@ -481,13 +497,21 @@ impl Hub {
             .create(&code, &table.opening(), &seats, &crate::replay::now_iso())
         {
             eprintln!("black-and-white serve: {e}");
-            effects.send(
+            effects.say(
                 conn,
-                lobby::error("the server could not keep a new game: try again"),
+                LobbyLine::error("the server could not keep a new game: try again"),
             );
             return;
         }
-        effects.send(conn, lobby::seated("created", &code, game, 0, Some(&token)));
+        effects.say(
+            conn,
+            LobbyLine::Created {
+                code: code.clone(),
+                game,
+                player: 0,
+                token: token.clone(),
+            },
+        );
         self.tokens.insert(token, (code.clone(), 0));
         self.clients.get_mut(&conn).expect("a known client").seat = Some((code.clone(), 0));
         let mut room = Room::new(table, seats.tokens, [Some(conn), None], now);
@@ -500,14 +524,14 @@ impl Hub {
             if let Some(door) = self.doors.get_mut(&address) {
                 door.waiting.push(code.clone());
             }
-            effects.send(conn, json!({"type": "waiting", "code": code}));
+            effects.say(conn, LobbyLine::Waiting { code });
         }
     }
 
     /// Why `address` may not create a game now, if it may not: too many
     /// of its games wait for a second player, or it created too many
     /// lately (the error's `retry_ms` says when it may).
-    fn door_refusal(&mut self, address: IpAddr, across: Across, now: Instant) -> Option<Value> {
+    fn door_refusal(&mut self, address: IpAddr, across: Across, now: Instant) -> Option<LobbyLine> {
         let rooms = &self.rooms;
         let door = self.doors.entry(address).or_insert_with(|| Door {
             creates: Bucket::full(
@@ -520,7 +544,7 @@ impl Hub {
         door.waiting
             .retain(|code| rooms.get(code).is_some_and(Room::waiting));
         if across == Across::Person && door.waiting.len() >= limits::WAITING_PER_ADDRESS {
-            return Some(lobby::error(format!(
+            return Some(LobbyLine::error(format!(
                 "{} games from your address already wait for a second player: \
                  play one, or leave one, before you create another",
                 limits::WAITING_PER_ADDRESS
@@ -528,22 +552,24 @@ impl Hub {
         }
         if !door.creates.take(now) {
             let wait = door.creates.wait();
-            let mut refusal = lobby::error(format!(
-                "too many new games from your address: at most {} in a burst, then one every {} seconds; \
-                 try again in {} seconds",
-                limits::CREATE_BURST,
-                limits::CREATE_EVERY.as_secs(),
-                wait.as_secs() + 1
-            ));
-            refusal["retry_ms"] = json!(wait.as_millis() as u64 + 1);
-            return Some(refusal);
+            return Some(LobbyLine::Error {
+                player: None,
+                message: format!(
+                    "too many new games from your address: at most {} in a burst, then one every {} seconds; \
+                     try again in {} seconds",
+                    limits::CREATE_BURST,
+                    limits::CREATE_EVERY.as_secs(),
+                    wait.as_secs() + 1
+                ),
+                retry_ms: Some(wait.as_millis() as u64 + 1),
+            });
         }
         None
     }
 
     fn join(&mut self, conn: ConnId, code: &str, table: bool, now: Instant, effects: &mut Effects) {
         if let Some(refusal) = self.seated_refusal(conn) {
-            effects.send(conn, lobby::error(refusal));
+            effects.say(conn, LobbyLine::error(refusal));
             return;
         }
         if !self.rooms.contains_key(code) {
@@ -551,7 +577,7 @@ impl Hub {
             match self.store.by_code(code) {
                 Ok(Some(kept)) if kept.seats.tokens[1].is_none() && kept.seats.computers[1].is_none() => {
                     if let Err(e) = self.open(kept, now, effects) {
-                        effects.send(conn, lobby::error(e));
+                        effects.say(conn, LobbyLine::error(e));
                         return;
                     }
                 }
@@ -560,17 +586,20 @@ impl Hub {
             }
         }
         let Some(room) = self.rooms.get_mut(code) else {
-            effects.send(conn, lobby::error(format!("no game has the code {code}")));
+            effects.say(conn, LobbyLine::error(format!("no game has the code {code}")));
             return;
         };
         if !room.waiting() {
-            effects.send(conn, lobby::error(format!("game {code} already has two players")));
+            effects.say(
+                conn,
+                LobbyLine::error(format!("game {code} already has two players")),
+            );
             return;
         }
         let token = new_token(&mut self.rng);
         if let Err(e) = self.store.seat(code, 1, Some(&token), None) {
             eprintln!("black-and-white serve: {e}");
-            effects.send(conn, lobby::error("the server could not seat you: try again"));
+            effects.say(conn, LobbyLine::error("the server could not seat you: try again"));
             return;
         }
         room.tokens[1] = Some(token.clone());
@@ -578,9 +607,23 @@ impl Hub {
         room.tables[1] = table;
         room.expires = None;
         let game = room.table.opening().game;
-        effects.send(conn, lobby::seated("joined", code, game, 1, Some(&token)));
+        effects.say(
+            conn,
+            LobbyLine::Joined {
+                code: code.to_owned(),
+                game,
+                player: 1,
+                token: token.clone(),
+            },
+        );
         if let Some(them) = room.present[0] {
-            effects.send(them, json!({"type": "presence", "player": 1, "connected": true}));
+            effects.say(
+                them,
+                LobbyLine::Presence {
+                    player: 1,
+                    connected: true,
+                },
+            );
         }
         self.tokens.insert(token, (code.to_owned(), 1));
         self.clients.get_mut(&conn).expect("a known client").seat = Some((code.to_owned(), 1));
@@ -589,7 +632,7 @@ impl Hub {
 
     fn resume(&mut self, conn: ConnId, token: &str, table: bool, now: Instant, effects: &mut Effects) {
         if let Some(refusal) = self.seated_refusal(conn) {
-            effects.send(conn, lobby::error(refusal));
+            effects.say(conn, LobbyLine::error(refusal));
             return;
         }
         if !self.tokens.contains_key(token) {
@@ -597,7 +640,7 @@ impl Hub {
             match self.store.by_token(token) {
                 Ok(Some(kept)) => {
                     if let Err(e) = self.open(kept, now, effects) {
-                        effects.send(conn, lobby::error(e));
+                        effects.say(conn, LobbyLine::error(e));
                         return;
                     }
                 }
@@ -606,17 +649,17 @@ impl Hub {
             }
         }
         let Some((code, seat)) = self.tokens.get(token).cloned() else {
-            effects.send(
+            effects.say(
                 conn,
-                lobby::error("no seat has this token: it may belong to a finished game"),
+                LobbyLine::error("no seat has this token: it may belong to a finished game"),
             );
             return;
         };
         let room = self.rooms.get_mut(&code).expect("a token's game is held");
         if let Some(old) = room.present[seat].replace(conn) {
-            effects.send(
+            effects.say(
                 old,
-                lobby::error("this seat was taken back on another connection"),
+                LobbyLine::error("this seat was taken back on another connection"),
             );
             effects.closes.push(old);
             if let Some(client) = self.clients.get_mut(&old) {
@@ -625,11 +668,21 @@ impl Hub {
         }
         room.tables[seat] = table;
         let game = room.table.opening().game;
-        effects.send(conn, lobby::seated("resumed", &code, game, seat, None));
+        effects.say(
+            conn,
+            LobbyLine::Resumed {
+                code: code.clone(),
+                game,
+                player: seat,
+            },
+        );
         if let Some(them) = room.present[other(seat)] {
-            effects.send(
+            effects.say(
                 them,
-                json!({"type": "presence", "player": seat, "connected": true}),
+                LobbyLine::Presence {
+                    player: seat,
+                    connected: true,
+                },
             );
         }
         let clock = room.deadline.map(|(_, at)| {
@@ -644,14 +697,19 @@ impl Hub {
             // What was told, then a line that says the rest is now.
             let mut lines = room.table.transcript(seat);
             let ask = (lines.last().is_some_and(|line| line["type"] == "ask")).then(|| lines.pop());
-            lines.push(json!({"type": "caught_up", "steps": room.table.steps()}));
+            lines.push(
+                LobbyLine::CaughtUp {
+                    steps: room.table.steps(),
+                }
+                .to_value(),
+            );
             lines.extend(clock);
             lines.extend(ask.flatten());
             for line in lines {
                 effects.send(conn, line);
             }
         } else {
-            effects.send(conn, json!({"type": "waiting", "code": code}));
+            effects.say(conn, LobbyLine::Waiting { code: code.clone() });
         }
         self.clients.get_mut(&conn).expect("a known client").seat = Some((code, seat));
     }
@@ -711,11 +769,11 @@ impl Hub {
 
     fn leave(&mut self, conn: ConnId, now: Instant, effects: &mut Effects) {
         let Some((code, seat)) = self.seat_of(conn) else {
-            effects.send(conn, lobby::error("you are not at a game"));
+            effects.say(conn, LobbyLine::error("you are not at a game"));
             return;
         };
         self.clients.get_mut(&conn).expect("a known client").seat = None;
-        effects.send(conn, json!({"type": "bye"}));
+        effects.say(conn, LobbyLine::Bye);
         effects.closes.push(conn);
         let room = self.rooms.get_mut(&code).expect("seat_of found it");
         room.gone(seat, now);
@@ -741,14 +799,18 @@ impl Hub {
         }
         room.tell(
             effects,
-            &json!({"type": "left", "player": seat, "computer": STAND_IN.id()}),
+            &LobbyLine::Left {
+                player: seat,
+                computer: STAND_IN,
+            }
+            .to_value(),
         );
         self.advance(&code, now, effects);
     }
 
-    fn play(&mut self, conn: ConnId, text: &str, now: Instant, effects: &mut Effects) {
+    fn play(&mut self, conn: ConnId, line: &Map<String, Value>, now: Instant, effects: &mut Effects) {
         let Some((code, seat)) = self.seat_of(conn) else {
-            effects.send(conn, lobby::error("create or join a game before you move"));
+            effects.say(conn, LobbyLine::error("create or join a game before you move"));
             return;
         };
         let room = self.rooms.get_mut(&code).expect("seat_of found it");
@@ -758,15 +820,26 @@ impl Hub {
             } else {
                 "the game has not begun: nobody has joined"
             };
-            effects.send(conn, json!({"type": "error", "player": seat, "message": why}));
+            effects.say(
+                conn,
+                LobbyLine::Error {
+                    player: Some(seat),
+                    message: why.into(),
+                    retry_ms: None,
+                },
+            );
             return;
         }
-        match room.table.act(seat, text) {
+        match room.table.act(seat, line) {
             Ok(applied) => self.commit(&code, applied, now, effects),
             Err((player, message)) => {
-                effects.send(
+                effects.say(
                     conn,
-                    json!({"type": "error", "player": player, "message": message}),
+                    LobbyLine::Error {
+                        player,
+                        message,
+                        retry_ms: None,
+                    },
                 );
             }
         }
@@ -790,9 +863,9 @@ impl Hub {
             eprintln!("black-and-white serve: game {code}: {e}");
             room.table.undo_last();
             if let Some(conn) = room.present[applied.stored.seat] {
-                effects.send(
+                effects.say(
                     conn,
-                    lobby::error("the server could not keep your move: nothing changed, play it again"),
+                    LobbyLine::error("the server could not keep your move: nothing changed, play it again"),
                 );
                 effects.send(conn, room.table.ask(applied.stored.seat));
             }
@@ -883,9 +956,9 @@ impl Hub {
                 eprintln!("black-and-white serve: {e}");
             }
             if let Some(conn) = self.rooms[&code].present[0] {
-                effects.send(
+                effects.say(
                     conn,
-                    lobby::error(format!(
+                    LobbyLine::error(format!(
                         "nobody joined game {code} in {} minutes: it is given up; create another",
                         limits::WAITING.as_secs() / 60
                     )),
@@ -976,5 +1049,9 @@ fn new_token(rng: &mut GameRng) -> String {
 
 /// How long the seat to move has: public, as a clock on the table is.
 fn clock_line(seat: Option<Seat>, seconds: f32) -> Value {
-    json!({"type": "clock", "player": seat, "seconds": (seconds * 10.0).round() / 10.0})
+    LobbyLine::Clock {
+        player: seat,
+        seconds: (seconds * 10.0).round() / 10.0,
+    }
+    .to_value()
 }

@@ -2,44 +2,28 @@
 //! code, take a seat back with its token, leave. Anything without a
 //! `type` is a move, read by the referee protocol's rules.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::ids::GameId;
-use crate::rules::{Seat, strict_json};
-pub use crate::wire::Across;
+use crate::rules::strict_json;
+pub use crate::wire::{Across, Request};
 
-/// One message from a client. `table: true` asks for the app's `table`
-/// lines besides the protocol's.
+/// One message from a client: a request of the lobby, or a move, kept as
+/// the object it was read into for the protocol's reader.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Request {
-    Create {
-        game: GameId,
-        across: Across,
-        /// The wargame's shipped scenario (1-22).
-        scenario: Option<u32>,
-        table: bool,
-    },
-    Join {
-        code: String,
-        table: bool,
-    },
-    Resume {
-        token: String,
-        table: bool,
-    },
-    Leave,
-    /// `{"player":P,"action":A}`, kept as text for the protocol's reader.
-    Move(String),
+pub enum Incoming {
+    Lobby(Request),
+    Move(Map<String, Value>),
 }
 
 /// Reads a client's message; the text says what is wrong.
-pub fn read(text: &str) -> Result<Request, String> {
+pub fn read(text: &str) -> Result<Incoming, String> {
     let value = strict_json::parse(text).map_err(|e| format!("not JSON: {e}"))?;
     let Value::Object(object) = value else {
         return Err("expected a JSON object".into());
     };
     let Some(kind) = object.get("type") else {
-        return Ok(Request::Move(text.to_owned()));
+        return Ok(Incoming::Move(object));
     };
     let kind = kind.as_str().ok_or("type must be a string")?;
     let only = |allowed: &[&str], required: &[&str]| -> Result<(), String> {
@@ -72,30 +56,30 @@ pub fn read(text: &str) -> Result<Request, String> {
                         as u32,
                 ),
             };
-            Ok(Request::Create {
+            Ok(Incoming::Lobby(Request::Create {
                 game,
                 across,
                 scenario,
                 table: wants_table(&object)?,
-            })
+            }))
         }
         "join" => {
             only(&["code", "table"], &["code"])?;
-            Ok(Request::Join {
+            Ok(Incoming::Lobby(Request::Join {
                 code: text_of(&object, "code")?.trim().to_ascii_uppercase(),
                 table: wants_table(&object)?,
-            })
+            }))
         }
         "resume" => {
             only(&["token", "table"], &["token"])?;
-            Ok(Request::Resume {
+            Ok(Incoming::Lobby(Request::Resume {
                 token: text_of(&object, "token")?.to_owned(),
                 table: wants_table(&object)?,
-            })
+            }))
         }
         "leave" => {
             only(&[], &[])?;
-            Ok(Request::Leave)
+            Ok(Incoming::Lobby(Request::Leave))
         }
         other => Err(format!(
             "no message has the type `{other}`: create, join, resume or leave, or a move without a type"
@@ -116,19 +100,4 @@ fn text_of<'a>(object: &'a Map<String, Value>, key: &str) -> Result<&'a str, Str
         .get(key)
         .and_then(Value::as_str)
         .ok_or_else(|| format!("{key} must be a string"))
-}
-
-/// The server's answer to `create`, `join` and `resume`: the seat's game,
-/// code and (on create and join) the token that takes the seat back.
-pub fn seated(kind: &str, code: &str, game: GameId, seat: Seat, token: Option<&str>) -> Value {
-    let mut line = json!({"type": kind, "code": code, "game": game.id(), "player": seat});
-    if let Some(token) = token {
-        line["token"] = json!(token);
-    }
-    line
-}
-
-/// An error that is not about a move: `player` is null.
-pub fn error(message: impl Into<String>) -> Value {
-    json!({"type": "error", "player": null, "message": message.into()})
 }

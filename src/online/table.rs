@@ -5,7 +5,7 @@
 
 use std::any::Any;
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::games::registry::{ForGame, with_game};
 use crate::ids::GameId;
@@ -55,9 +55,9 @@ pub trait Table: Send {
     fn ask(&self, seat: Seat) -> Value;
     /// The `end` line once the game is over.
     fn end_line(&self) -> Option<Value>;
-    /// Plays a client's message for `seat`; `Err` is the protocol error's
-    /// player and text, and nothing changed.
-    fn act(&mut self, seat: Seat, text: &str) -> Result<Applied, (Option<Seat>, String)>;
+    /// Plays a client's move for `seat`, read as a JSON object; `Err` is
+    /// the protocol error's player and text, and nothing changed.
+    fn act(&mut self, seat: Seat, line: &Map<String, Value>) -> Result<Applied, (Option<Seat>, String)>;
     /// Plays what running out of time plays for the seat to move, and the
     /// seconds it has (betting's clocks).
     fn clock(&self) -> Option<f32>;
@@ -228,11 +228,11 @@ impl<G: Playable> Table for Hosted<G> {
         self.played.game().outcome().map(|_| end_json(self.played.game()))
     }
 
-    fn act(&mut self, seat: Seat, text: &str) -> Result<Applied, (Option<Seat>, String)> {
+    fn act(&mut self, seat: Seat, line: &Map<String, Value>) -> Result<Applied, (Option<Seat>, String)> {
         if self.to_move() != Some(seat) {
             return Err((Some(seat), format!("it is not player {seat}'s turn")));
         }
-        let action = protocol::read_action(self.played.game(), seat, text)?;
+        let action = protocol::action_of(self.played.game(), seat, line)?;
         let events = self
             .played
             .apply(seat, action)

@@ -10,7 +10,7 @@ mod link;
 use std::marker::PhantomData;
 
 use bevy::prelude::*;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 pub use link::{Heard, Link};
 
@@ -21,6 +21,7 @@ use crate::screens::{InGame, Screen};
 use crate::session::{Happened, MatchOptions, Narrated, Opponent, Session, TableLine};
 use crate::settings::Settings;
 pub use crate::wire::Across;
+use crate::wire::{LobbyLine, Request};
 
 /// Seconds between tries to reach the server again.
 const RETRY_SECONDS: f32 = 2.0;
@@ -76,7 +77,7 @@ pub struct Online {
     /// The seat's token, which takes it back after a drop.
     token: Option<String>,
     /// What to send once the connection opens.
-    greeting: Option<Value>,
+    greeting: Option<Request>,
     /// `Time::elapsed_secs` at which to try the server again.
     retry_at: Option<f32>,
     /// Table lines and refusals for the game's own system.
@@ -84,14 +85,14 @@ pub struct Online {
 }
 
 impl Online {
-    fn connect(&mut self, address: &str, greeting: Value) {
+    fn connect(&mut self, address: &str, greeting: Request) {
         self.link = Some(Link::open(address));
         self.greeting = Some(greeting);
     }
 
-    fn send(&self, message: &Value) {
+    fn send(&self, request: &Request) {
         if let Some(link) = &self.link {
-            link.send(message.to_string());
+            link.send(serde_json::to_string(request).expect("requests serialize"));
         }
     }
 
@@ -130,11 +131,12 @@ fn run_commands(
                 across,
                 scenario,
             } => {
-                let mut create =
-                    json!({"type": "create", "game": game.id(), "opponent": across.id(), "table": true});
-                if let Some(scenario) = scenario.filter(|_| *game == GameId::Wargame) {
-                    create["scenario"] = json!(scenario);
-                }
+                let create = Request::Create {
+                    game: *game,
+                    across: *across,
+                    scenario: scenario.filter(|_| *game == GameId::Wargame),
+                    table: true,
+                };
                 online.reset(None);
                 online.stage = Stage::Connecting;
                 online.game = Some(*game);
@@ -145,11 +147,14 @@ fn run_commands(
                 online.stage = Stage::Connecting;
                 online.connect(
                     &settings.server,
-                    json!({"type": "join", "code": code.trim().to_ascii_uppercase(), "table": true}),
+                    Request::Join {
+                        code: code.trim().to_ascii_uppercase(),
+                        table: true,
+                    },
                 );
             }
             OnlineCommand::Leave => {
-                online.send(&json!({"type": "leave"}));
+                online.send(&Request::Leave);
                 online.reset(None);
             }
         }
@@ -171,10 +176,7 @@ fn listen(
         && let Some(token) = online.token.clone()
     {
         online.retry_at = None;
-        online.connect(
-            &settings.server,
-            json!({"type": "resume", "token": token, "table": true}),
-        );
+        online.connect(&settings.server, Request::Resume { token, table: true });
     }
     let heard = online.link.as_ref().map(Link::poll).unwrap_or_default();
     for heard in heard {
@@ -198,49 +200,48 @@ fn listen(
     }
 }
 
-/// One message from the server.
+/// One message from the server: a lobby line, a table line (kept for the
+/// game's session), or one of the protocol's own lines, which repeat what
+/// the table lines carry.
 fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
-    let text = |key: &str| message.get(key).and_then(Value::as_str).map(str::to_owned);
-    match message["type"].as_str().unwrap_or_default() {
-        "created" | "joined" | "resumed" => {
-            online.code = text("code");
-            online.game = text("game").and_then(|g| GameId::parse(&g).ok());
-            if let Some(token) = text("token") {
-                online.token = Some(token);
-            }
-            online.other_present = true;
-            if online.stage == Stage::Reconnecting {
-                log.push("Connected again.");
-                online.stage = Stage::Playing;
-            }
+    if message["type"] == "table" {
+        online.stage = if message["outcome"].is_null() {
+            Stage::Playing
+        } else {
+            Stage::Over
+        };
+        online.for_game.push(message);
+        return;
+    }
+    let Ok(line) = serde_json::from_value::<LobbyLine>(message.clone()) else {
+        return;
+    };
+    match line {
+        LobbyLine::Created {
+            code, game, token, ..
         }
-        "waiting" => {
-            online.code = text("code");
+        | LobbyLine::Joined {
+            code, game, token, ..
+        } => {
+            online.token = Some(token);
+            seated(online, code, game, log);
+        }
+        LobbyLine::Resumed { code, game, .. } => seated(online, code, game, log),
+        LobbyLine::Waiting { code } => {
+            online.code = Some(code);
             online.stage = Stage::Waiting;
         }
-        "table" => {
-            online.stage = if message["outcome"].is_null() {
-                Stage::Playing
-            } else {
-                Stage::Over
-            };
-            online.for_game.push(message);
-        }
-        "error" => {
-            let why = text("message").unwrap_or_default();
-            match online.stage {
-                Stage::Playing => online.for_game.push(message),
-                Stage::Reconnecting => {
-                    // The seat cannot be taken back (the game ended while
-                    // away): nothing more will come.
-                    log.push(format!("The server could not give the seat back: {why}"));
-                    online.reset(None);
-                }
-                _ => online.reset(Some(why)),
+        LobbyLine::Error { message: why, .. } => match online.stage {
+            Stage::Playing => online.for_game.push(message),
+            Stage::Reconnecting => {
+                // The seat cannot be taken back (the game ended while
+                // away): nothing more will come.
+                log.push(format!("The server could not give the seat back: {why}"));
+                online.reset(None);
             }
-        }
-        "presence" => {
-            let connected = message["connected"].as_bool().unwrap_or(false);
+            _ => online.reset(Some(why)),
+        },
+        LobbyLine::Presence { connected, .. } => {
             online.other_present = connected;
             log.push(if connected {
                 "The other player is back."
@@ -248,12 +249,22 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
                 "The other player's connection dropped: the game waits for them."
             });
         }
-        "left" => log.push(format!(
+        LobbyLine::Left { computer, .. } => log.push(format!(
             "The other player left: the server's computer ({}) plays on.",
-            text("computer").unwrap_or_default()
+            computer.id()
         )),
-        // The protocol's own lines repeat what the table lines carry.
-        _ => {}
+        LobbyLine::Clock { .. } | LobbyLine::Bye | LobbyLine::CaughtUp { .. } => {}
+    }
+}
+
+/// A seat taken (created, joined or taken back) in game `code`.
+fn seated(online: &mut Online, code: String, game: GameId, log: &mut GameLog) {
+    online.code = Some(code);
+    online.game = Some(game);
+    online.other_present = true;
+    if online.stage == Stage::Reconnecting {
+        log.push("Connected again.");
+        online.stage = Stage::Playing;
     }
 }
 
@@ -280,7 +291,7 @@ fn closed(online: &mut Online, why: String, time: &Time, log: &mut GameLog) {
 fn leave_game(mut online: ResMut<Online>) {
     match online.stage {
         Stage::Playing | Stage::Reconnecting => {
-            online.send(&json!({"type": "leave"}));
+            online.send(&Request::Leave);
             online.reset(None);
         }
         Stage::Over => online.reset(None),

@@ -96,7 +96,18 @@ pub fn read_action<G: Protocol>(
     let Value::Object(object) = value else {
         return Err((None, "expected an object {\"player\":P,\"action\":A}".into()));
     };
-    let named = named_player(&object);
+    action_of(game, seat, &object)
+}
+
+/// The action in a client's line already read as a JSON object (the
+/// online server's, which read it once for its lobby), or the `error`
+/// message's player and text.
+pub fn action_of<G: Protocol>(
+    game: &G,
+    seat: Seat,
+    object: &Map<String, Value>,
+) -> Result<G::Action, (Option<Seat>, String)> {
+    let named = named_player(object);
     let keys_ok = object.len() == 2 && object.contains_key("player") && object.contains_key("action");
     if !keys_ok {
         let keys: Vec<&str> = object.keys().map(String::as_str).collect();

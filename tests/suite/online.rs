@@ -869,3 +869,73 @@ fn a_message_too_long_for_the_socket_and_a_binary_one_are_refused() {
     );
     assert!(client.read().is_err(), "and the connection is closed");
 }
+
+#[test]
+fn the_app_and_the_server_read_each_others_lobby_messages_as_they_were_meant() {
+    use black_and_white::ids::GameId;
+    use black_and_white::online::lobby::{self, Incoming};
+    use black_and_white::rules::Level;
+    use black_and_white::wire::{Across, LobbyLine, Request};
+    // What the app asks, as the server reads it: once, into the same request.
+    for request in [
+        Request::Create {
+            game: GameId::Wargame,
+            across: Across::Computer(Level::Hard),
+            scenario: Some(7),
+            table: true,
+        },
+        Request::Create {
+            game: GameId::Tiles,
+            across: Across::Person,
+            scenario: None,
+            table: false,
+        },
+        Request::Join {
+            code: "ABCDE".into(),
+            table: true,
+        },
+        Request::Resume {
+            token: "0f".repeat(16),
+            table: false,
+        },
+        Request::Leave,
+    ] {
+        let text = serde_json::to_string(&request).unwrap();
+        assert_eq!(lobby::read(&text), Ok(Incoming::Lobby(request)), "{text}");
+    }
+    // A move is the protocol's object, read once.
+    match lobby::read(r#"{"player":1,"action":{"tile":3}}"#) {
+        Ok(Incoming::Move(object)) => assert_eq!(object["action"], json!({"tile": 3})),
+        other => panic!("{other:?}"),
+    }
+    // What the server says, in the wire's words, as the app reads it back.
+    let lines = [
+        (
+            LobbyLine::Left {
+                player: 0,
+                computer: Level::Normal,
+            },
+            json!({"type": "left", "player": 0, "computer": "normal"}),
+        ),
+        (
+            LobbyLine::Resumed {
+                code: "ABCDE".into(),
+                game: GameId::Betting,
+                player: 1,
+            },
+            json!({"type": "resumed", "code": "ABCDE", "game": "betting", "player": 1}),
+        ),
+        (
+            LobbyLine::error("no"),
+            json!({"type": "error", "player": null, "message": "no"}),
+        ),
+        (
+            LobbyLine::CaughtUp { steps: 4 },
+            json!({"type": "caught_up", "steps": 4}),
+        ),
+    ];
+    for (line, wire) in lines {
+        assert_eq!(line.to_value(), wire);
+        assert_eq!(serde_json::from_value::<LobbyLine>(wire).unwrap(), line);
+    }
+}
