@@ -17,8 +17,8 @@ pub use link::{Heard, Link};
 use crate::game_log::GameLog;
 use crate::ids::GameId;
 use crate::rules::Playable;
-use crate::screens::{InGame, Screen};
-use crate::session::{Happened, MatchOptions, Narrated, Opponent, Session, TableLine};
+use crate::screens::{ActiveGame, InGame, Screen};
+use crate::session::{Happened, MatchOptions, Narrated, Opponent, Session, TableLine, open_session};
 use crate::settings::Settings;
 pub use crate::wire::Across;
 use crate::wire::{LobbyLine, Request};
@@ -324,6 +324,7 @@ fn feed<G: Playable + Narrated>(
     mut log: ResMut<GameLog>,
     settings: Res<Settings>,
     mut next: ResMut<NextState<Screen>>,
+    mut active: ResMut<NextState<ActiveGame>>,
 ) {
     if online.game != Some(G::ID) {
         return;
@@ -366,7 +367,7 @@ fn feed<G: Playable + Narrated>(
                     game: G::ID,
                     opponent: Opponent::Online,
                 });
-                commands.insert_resource(opened);
+                open_session(&mut commands, &mut active, opened);
                 next.set(Screen::Playing);
                 // The rest of this frame's lines wait for the session.
                 online.for_game = messages.collect();

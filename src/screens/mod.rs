@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::ids::GameId;
+
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
     #[default]
@@ -35,6 +37,22 @@ impl ComputedStates for InGame {
     }
 }
 
+/// Which game is on while one is: each game's table is laid out on
+/// entering it and cleared on leaving it, and the systems of a game run
+/// only in it. Set when a session opens (a new game, "Play again", a
+/// replay, an online game, a resumed battle: each enters it afresh); it
+/// goes with `InGame`.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(InGame = InGame)]
+pub enum ActiveGame {
+    /// The moment between entering a game's screens and its session.
+    #[default]
+    Opening,
+    Playing(GameId),
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Screen>().add_computed_state::<InGame>();
+    app.init_state::<Screen>()
+        .add_computed_state::<InGame>()
+        .add_sub_state::<ActiveGame>();
 }

@@ -12,7 +12,7 @@ use super::shown::Shown;
 use crate::game_log::GameLog;
 use crate::ids::GameId;
 use crate::rules::{Playable, Seat};
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::settings::Settings;
 
 /// Starts a fresh game. `seed: None` draws one.
@@ -130,6 +130,7 @@ pub(super) fn start_match<G: Playable + Narrated>(
     mut commands: Commands,
     mut log: ResMut<GameLog>,
     mut next: ResMut<NextState<Screen>>,
+    mut active: ResMut<NextState<ActiveGame>>,
     time: Res<Time>,
     prepared: Option<Res<Prepared<G>>>,
 ) {
@@ -156,7 +157,7 @@ pub(super) fn start_match<G: Playable + Narrated>(
             game: G::ID,
             opponent: request.opponent,
         });
-        commands.insert_resource(session);
+        super::open::open_session(&mut commands, &mut active, session);
         next.set(Screen::Playing);
     }
 }

@@ -18,7 +18,7 @@ use crate::game_log::GameLog;
 use crate::menus::Menu;
 use crate::replay::Shelf;
 use crate::rules::Playable;
-use crate::screens::{InGame, Screen};
+use crate::screens::{ActiveGame, InGame, Screen};
 use crate::settings::Settings;
 
 /// Where the person's actions are applied, for systems that must see the
@@ -50,7 +50,7 @@ impl<G: Playable + Narrated> Plugin for SessionPlugin<G> {
                         finish::<G>,
                     )
                         .chain()
-                        .run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing)))
+                        .run_if(in_state(ActiveGame::Playing(G::ID)).and_then(in_state(Screen::Playing)))
                         .run_if(in_state(Menu::None)),
                 )
                     .chain()
@@ -66,21 +66,21 @@ impl<G: Playable + Narrated> Plugin for SessionPlugin<G> {
             .add_systems(
                 Update,
                 curtain::lift_with_keys::<G>
-                    .run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing)))
+                    .run_if(in_state(ActiveGame::Playing(G::ID)).and_then(in_state(Screen::Playing)))
                     .run_if(in_state(Menu::None))
                     .in_set(AppSystems::RecordInput),
             )
             .add_systems(
                 Update,
                 show::<G>
-                    .run_if(resource_exists::<Session<G>>)
+                    .run_if(in_state(ActiveGame::Playing(G::ID)))
                     .in_set(AppSystems::Show),
             )
             .add_systems(
                 Update,
                 (
                     watch::open_replay::<G>,
-                    watch::move_through::<G>.run_if(resource_exists::<Session<G>>),
+                    watch::move_through::<G>.run_if(in_state(ActiveGame::Playing(G::ID))),
                 )
                     .chain()
                     .in_set(AppSystems::Update),

@@ -14,7 +14,7 @@ use crate::game_log::GameLog;
 use crate::ids::GameId;
 use crate::replay::{About, Replay};
 use crate::rules::{Match, Playable, Replaying, Seat, Thought};
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 
 /// Whose eyes a replay is watched through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -246,6 +246,7 @@ pub(super) fn open_replay<G: Playable + Narrated>(
     mut commands: Commands,
     mut log: ResMut<GameLog>,
     mut next: ResMut<NextState<Screen>>,
+    mut active: ResMut<NextState<ActiveGame>>,
     mut happened: MessageWriter<Happened<G>>,
 ) {
     for request in requests.read().filter(|r| r.game == G::ID) {
@@ -289,7 +290,7 @@ pub(super) fn open_replay<G: Playable + Narrated>(
             game: G::ID,
             opponent: session.opponent,
         });
-        commands.insert_resource(session);
+        super::open::open_session(&mut commands, &mut active, session);
         next.set(Screen::Playing);
     }
 }

@@ -8,11 +8,13 @@ use super::camera::{TABLE_SIZE, fit_camera};
 use super::frame::TABLE_CENTER_X;
 use super::layout::FreeSpace;
 use super::{frame, theme};
-use crate::screens::{InGame, Screen};
+use crate::ids::GameId;
+use crate::screens::{ActiveGame, InGame, Screen};
 use crate::settings::Settings;
 
 /// On every entity of a game's table, so that one system clears any table
-/// when a new game is laid, and leaving the game despawns it.
+/// when its game is left, afresh or for good (`ActiveGame`'s exit), and
+/// leaving the game's screens despawns it.
 #[derive(Component, Clone)]
 #[require(DespawnOnExit<InGame> = DespawnOnExit(InGame))]
 pub struct TableEntity;
@@ -39,6 +41,9 @@ impl Reveal {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    for game in GameId::ALL {
+        app.add_systems(OnExit(ActiveGame::Playing(game)), clear_table);
+    }
     app.add_systems(OnExit(InGame), forget_reveal)
         .add_systems(OnEnter(Screen::Result), start_reveal)
         .add_systems(

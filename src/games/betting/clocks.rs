@@ -5,12 +5,14 @@
 
 use bevy::prelude::*;
 
+use crate::ids::GameId;
+
 use super::engine::rules::{Betting, BettingAction, BettingView, DECISION_SECONDS, Phase, SETUP_SECONDS};
 use super::setup_board::SetupBoard;
 use crate::game_log::GameLog;
 use crate::menus::Menu;
 use crate::rules::{Level, Seat};
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::session::{Act, Launch, Opponent, Shown};
 
 /// A newcomer against Easy gets more time than the rules' clock.
@@ -54,7 +56,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BettingClock>().add_systems(
         Update,
         run_clock
-            .run_if(resource_exists::<Shown<Betting>>)
+            .run_if(in_state(ActiveGame::Playing(GameId::Betting)))
             .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
             // A `--screenshot` shows the table as it stands: under a slow
             // software renderer the settling frames outlast the 20

@@ -4,10 +4,12 @@
 
 use bevy::prelude::*;
 
+use crate::ids::GameId;
+
 use super::engine::rules::{Betting, BettingView};
 use crate::menus::Menu;
 use crate::rules::Seat;
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::session::Session;
 
 pub const RESULT_SECONDS: f32 = 3.0;
@@ -41,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             // Right after the actions of the frame, so that the hold starts
             // in the frame a slot is settled.
             pace_results
-                .run_if(resource_exists::<Session<Betting>>)
+                .run_if(in_state(ActiveGame::Playing(GameId::Betting)))
                 .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
                 .in_set(crate::app_systems::AppSystems::Settle),
         );

@@ -4,6 +4,10 @@
 
 use crate::rules::GameRng;
 use bevy::prelude::*;
+
+use crate::ids::GameId;
+
+use crate::screens::ActiveGame;
 use rand::SeedableRng;
 
 use super::engine::rules::{Betting, BettingAction, Draft, Phase, Placement};
@@ -111,7 +115,7 @@ pub(super) fn plugin(app: &mut App) {
                 edit_setup,
             )
                 .chain()
-                .run_if(resource_exists::<Shown<Betting>>)
+                .run_if(in_state(ActiveGame::Playing(GameId::Betting)))
                 .in_set(crate::app_systems::AppSystems::RecordInput),
         );
 }

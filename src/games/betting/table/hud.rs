@@ -3,6 +3,8 @@
 //! for a match sourced by hand, and both arrangements on the result screen.
 
 use bevy::prelude::*;
+
+use crate::ids::GameId;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -16,7 +18,7 @@ use crate::games::betting::setup_board::{SetupBoard, SetupEdit, setting_up};
 use crate::games::betting::table::setup_input::SetupCursor;
 use crate::menus::Menu;
 use crate::rules::{Seat, other};
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::session::{Act, Opponent, Shown};
 use crate::ui::reveal::{self, Cell};
 use crate::ui::{FreeSpace, UiLayer, theme};
@@ -77,7 +79,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             decision_keys
-                .run_if(resource_exists::<Shown<Betting>>)
+                .run_if(in_state(ActiveGame::Playing(GameId::Betting)))
                 .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
                 .run_if(not(egui_wants_any_keyboard_input))
                 .in_set(crate::app_systems::AppSystems::RecordInput),
@@ -91,7 +93,7 @@ pub(super) fn plugin(app: &mut App) {
                 reveal_window
                     .run_if(in_state(Screen::Result).or_else(crate::ui::reveal::in_uncovered_replay)),
             )
-                .run_if(resource_exists::<Shown<Betting>>)
+                .run_if(in_state(ActiveGame::Playing(GameId::Betting)))
                 .in_set(UiLayer::Game),
         );
 }

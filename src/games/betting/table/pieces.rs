@@ -7,6 +7,10 @@
 //! showdown, and at the end every tile is turned over slot by slot.
 
 use bevy::prelude::*;
+
+use crate::ids::GameId;
+
+use crate::screens::ActiveGame;
 use bevy::text::TextBounds;
 
 use crate::audio::Sound;
@@ -23,9 +27,9 @@ use crate::games::betting::table::layout::{
 };
 use crate::games::betting::table::setup_input::SetupCursor;
 use crate::rules::{Seat, other};
-use crate::session::{Happened, Narrated, Session, Shown};
+use crate::session::{Happened, Narrated, Shown};
 use crate::settings::Settings;
-use crate::ui::table::{Reveal, TableEntity, clear_table, spawn_felt};
+use crate::ui::table::{Reveal, TableEntity, spawn_felt};
 use crate::ui::theme;
 use crate::ui::tile::{Face, TileLook, TilePalette, spawn_tile};
 
@@ -37,21 +41,16 @@ const PAY_AT: f32 = 1.1;
 const PAID_AT: f32 = 1.6;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            (clear_table, spawn_table)
-                .chain()
-                .run_if(resource_added::<Session<Betting>>),
+    app.add_systems(OnEnter(ActiveGame::Playing(GameId::Betting)), spawn_table)
+        .add_systems(
+            Update,
             (play_sounds, launch_chips, sync_table)
                 .chain()
-                .run_if(resource_exists::<Shown<Betting>>),
+                .run_if(in_state(ActiveGame::Playing(GameId::Betting)))
+                .after(crate::app_systems::AppSystems::Show)
+                .after(crate::games::betting::table::setup_input::setup_pointer),
         )
-            .chain()
-            .after(crate::app_systems::AppSystems::Show)
-            .after(crate::games::betting::table::setup_input::setup_pointer),
-    )
-    .init_resource::<ShownStacks>();
+        .init_resource::<ShownStacks>();
 }
 
 #[derive(Component, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,8 @@
 
 use bevy::prelude::*;
 
+use crate::ids::GameId;
+
 use crate::games::betting::engine::rules::{Betting, SLOTS};
 use crate::games::betting::pacing::{MoveOn, ResultPacing};
 use crate::games::betting::setup_board::{SetupBoard, SetupEdit, setting_up};
@@ -12,7 +14,7 @@ use crate::games::betting::table::layout::{
     BUTTON_RADIUS, Piece, RACK_Y, SETUP_BUTTON_DX, SETUP_BUTTON_Y, SETUP_TILE_Y, slot_x, tile_size,
 };
 use crate::menus::Menu;
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::session::Shown;
 use crate::ui::key_presses::{digit, is_enter};
 use crate::ui::pointer::TAP_SLOP;
@@ -43,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             setup_pointer
-                .run_if(resource_exists::<Shown<Betting>>)
+                .run_if(in_state(ActiveGame::Playing(GameId::Betting)))
                 .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None))),
             setup_keyboard,
         )

@@ -3,11 +3,13 @@
 //! reveal of every bid on the result screen.
 
 use bevy::prelude::*;
+
+use crate::ids::GameId;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::games::bidding::engine::rules::{Bidding, BiddingAction, Card, ROUNDS};
 use crate::rules::{Seat, other};
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::session::{Act, Shown};
 use crate::ui::key_presses::{digit, is_enter};
 use crate::ui::reveal::{self, Cell};
@@ -41,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             bottom_bar.run_if(in_state(Screen::Playing)),
             reveal_window.run_if(in_state(Screen::Result).or_else(crate::ui::reveal::in_uncovered_replay)),
         )
-            .run_if(resource_exists::<Shown<Bidding>>)
+            .run_if(in_state(ActiveGame::Playing(GameId::Bidding)))
             .in_set(UiLayer::Game),
     );
 }

@@ -5,14 +5,18 @@
 
 use bevy::prelude::*;
 
+use crate::ids::GameId;
+
+use crate::screens::ActiveGame;
+
 use crate::audio::Sound;
 use crate::games::bidding::engine::rules::{
     Bidding, BiddingEvent, BiddingView, Card, POOL, ROUNDS, lamp_range,
 };
 use crate::rules::other;
-use crate::session::{Happened, Session, Shown};
+use crate::session::{Happened, Shown};
 use crate::settings::Settings;
-use crate::ui::table::{TableEntity, clear_table, spawn_felt};
+use crate::ui::table::{TableEntity, spawn_felt};
 use crate::ui::{TABLE_CENTER_X, theme};
 
 const CENTER_X: f32 = TABLE_CENTER_X;
@@ -28,20 +32,15 @@ const LAMP_GAP: f32 = 62.0;
 const CARD: Vec2 = Vec2::new(56.0, 84.0);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            (clear_table, spawn_table)
-                .chain()
-                .run_if(resource_added::<Session<Bidding>>),
+    app.add_systems(OnEnter(ActiveGame::Playing(GameId::Bidding)), spawn_table)
+        .add_systems(
+            Update,
             (play_sounds, sync_table, fade_lamps)
                 .chain()
-                .run_if(resource_exists::<Shown<Bidding>>),
+                .run_if(in_state(ActiveGame::Playing(GameId::Bidding)))
+                .after(crate::app_systems::AppSystems::Show),
         )
-            .chain()
-            .after(crate::app_systems::AppSystems::Show),
-    )
-    .init_resource::<Settled>();
+        .init_resource::<Settled>();
 }
 
 /// Lamp `index` (0..5) of a player, from the viewer's side: mine or theirs.

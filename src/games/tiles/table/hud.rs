@@ -3,11 +3,13 @@
 //! keyboard: 0-8 pick a tile, Enter plays it.
 
 use bevy::prelude::*;
+
+use crate::ids::GameId;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::games::tiles::engine::rules::{Colour, ROUNDS, Tiles, TilesAction};
 use crate::rules::other;
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::session::{Act, Shown};
 use crate::settings::Settings;
 use crate::ui::key_presses::{digit, is_enter};
@@ -31,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
                 reveal_window
                     .run_if(in_state(Screen::Result).or_else(crate::ui::reveal::in_uncovered_replay)),
             )
-                .run_if(resource_exists::<Shown<Tiles>>)
+                .run_if(in_state(ActiveGame::Playing(GameId::Tiles)))
                 .in_set(UiLayer::Game),
         );
 }

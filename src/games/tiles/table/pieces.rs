@@ -5,13 +5,17 @@
 
 use bevy::prelude::*;
 
+use crate::ids::GameId;
+
+use crate::screens::ActiveGame;
+
 use crate::audio::Sound;
 use crate::games::tiles::engine::rules::{ROUNDS, Tiles, TilesEvent, TilesView};
 use crate::games::tiles::table::hud::TileChoice;
 use crate::rules::{Seat, other};
-use crate::session::{Act, Happened, Session, Shown};
+use crate::session::{Act, Happened, Shown};
 use crate::settings::Settings;
-use crate::ui::table::{Reveal, TableEntity, clear_table, spawn_felt};
+use crate::ui::table::{Reveal, TableEntity, spawn_felt};
 use crate::ui::tile::{Face, TileLook, TilePalette, covers, spawn_tile};
 use crate::ui::{FreeSpace, Pointer, TABLE_CENTER_X, theme};
 
@@ -27,23 +31,18 @@ const TRACK_SCALE: f32 = 0.6;
 const HAND_Y: f32 = -215.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            (clear_table, spawn_table)
-                .chain()
-                .run_if(resource_added::<Session<Tiles>>),
+    app.add_systems(OnEnter(ActiveGame::Playing(GameId::Tiles)), spawn_table)
+        .add_systems(
+            Update,
             (
                 play_sounds,
                 pick_with_pointer.run_if(in_state(crate::menus::Menu::None)),
                 sync_table,
             )
                 .chain()
-                .run_if(resource_exists::<Shown<Tiles>>),
-        )
-            .chain()
-            .after(crate::app_systems::AppSystems::Show),
-    );
+                .run_if(in_state(ActiveGame::Playing(GameId::Tiles)))
+                .after(crate::app_systems::AppSystems::Show),
+        );
 }
 
 /// Which tile an entity stands for, from the viewer's side of the table.

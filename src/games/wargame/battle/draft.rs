@@ -3,6 +3,10 @@
 
 use bevy::prelude::*;
 
+use crate::ids::GameId;
+
+use crate::screens::ActiveGame;
+
 use crate::app_systems::AppSystems;
 use crate::games::wargame::engine::board::Coord;
 use crate::games::wargame::engine::data::Rulebook;
@@ -108,7 +112,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Draft>().add_systems(
         Update,
         fresh_draft
-            .run_if(resource_exists::<Shown<Wargame>>)
+            .run_if(in_state(ActiveGame::Playing(GameId::Wargame)))
             .in_set(AppSystems::RecordInput),
     );
 }

@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::screens::ActiveGame;
+
 use crate::app_systems::AppSystems;
 use crate::game_log::GameLog;
 use crate::games::wargame::engine::{Setup, Wargame, bot, shipped, state};
@@ -14,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, launch_battle).add_systems(
         Update,
         quick_build
-            .run_if(resource_exists::<QuickBuild>.and_then(resource_exists::<Shown<Wargame>>))
+            .run_if(resource_exists::<QuickBuild>.and_then(in_state(ActiveGame::Playing(GameId::Wargame))))
             .in_set(AppSystems::RecordInput),
     );
 }

@@ -10,8 +10,8 @@ use crate::game_log::GameLog;
 use crate::games::wargame::engine::state::{Event, Wargame};
 use crate::ids::GameId;
 use crate::rules::Seat;
-use crate::screens::Screen;
-use crate::session::{Happened, MatchOptions, MatchRecord, Opponent, Prepared, Session};
+use crate::screens::{ActiveGame, Screen};
+use crate::session::{Happened, MatchOptions, MatchRecord, Opponent, Prepared, Session, open_session};
 use crate::settings::SettingsFile;
 
 /// A battle as it is kept between runs: its record (scenario, seed and
@@ -78,7 +78,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             save_at_turns
-                .run_if(resource_exists::<Session<Wargame>>)
+                .run_if(
+                    in_state(ActiveGame::Playing(GameId::Wargame)).and_then(on_message::<Happened<Wargame>>),
+                )
                 .in_set(crate::app_systems::AppSystems::Settle),
         );
 }
@@ -89,10 +91,6 @@ fn save_at_turns(
     file: Res<SaveFile>,
     mut log: ResMut<GameLog>,
 ) {
-    // The server keeps an online battle; a saved one here stays.
-    let Some(record) = session.record().filter(|_| !session.is_online()) else {
-        return;
-    };
     let mut round = None;
     let mut over = false;
     for h in happened.read() {
@@ -101,9 +99,16 @@ fn save_at_turns(
         }
         over |= matches!(h.event, Event::GameOver { .. });
     }
-    if over || session.outcome().is_some() {
+    // The server keeps an online battle, and a replay watched is not the
+    // battle saved here: both leave the save as it is.
+    if session.is_online() || session.is_replay() {
+        return;
+    }
+    if over {
         file.0.remove();
-    } else if let Some(round) = round {
+    } else if let Some(round) = round
+        && let Some(record) = session.record()
+    {
         let saved = SavedBattle {
             record,
             round,
@@ -123,6 +128,7 @@ fn resume(
     file: Res<SaveFile>,
     mut log: ResMut<GameLog>,
     mut next: ResMut<NextState<Screen>>,
+    mut active: ResMut<NextState<ActiveGame>>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -148,7 +154,7 @@ fn resume(
                 game: GameId::Wargame,
                 opponent: saved.opponent,
             });
-            commands.insert_resource(session);
+            open_session(&mut commands, &mut active, session);
             next.set(Screen::Playing);
         }
         Ok(None) => log.notice("There is no saved battle to resume."),

@@ -5,6 +5,10 @@
 
 use bevy::prelude::*;
 
+use crate::ids::GameId;
+
+use crate::screens::ActiveGame;
+
 use crate::games::wargame::engine::scenario::{Lesson, Until};
 use crate::games::wargame::engine::state::{Event, Phase, Wargame};
 use crate::session::{Happened, Opponent, Shown};
@@ -44,17 +48,16 @@ pub enum TutorialCommand {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    let wargame = ActiveGame::Playing(GameId::Wargame);
     app.add_message::<TutorialCommand>()
         .add_systems(
             Update,
-            (
-                begin.run_if(resource_added::<Shown<Wargame>>),
-                follow.run_if(resource_exists::<Tutorial>.and_then(resource_exists::<Shown<Wargame>>)),
-            )
-                .chain()
+            follow
+                .run_if(resource_exists::<Tutorial>.and_then(in_state(wargame)))
                 .after(crate::app_systems::AppSystems::Show),
         )
-        .add_systems(OnExit(crate::screens::InGame), end);
+        .add_systems(OnEnter(wargame), begin)
+        .add_systems(OnExit(wargame), end);
 }
 
 fn begin(mut commands: Commands, shown: Res<Shown<Wargame>>) {

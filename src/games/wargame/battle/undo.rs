@@ -4,6 +4,10 @@
 
 use bevy::prelude::*;
 
+use crate::ids::GameId;
+
+use crate::screens::ActiveGame;
+
 use crate::game_log::GameLog;
 use crate::games::wargame::engine::state::{Event, Wargame};
 use crate::session::{Act, ApplyActions, Happened, Session};
@@ -40,12 +44,10 @@ pub(super) fn plugin(app: &mut App) {
                     .before(ApplyActions),
                 classify.in_set(crate::app_systems::AppSystems::Settle),
             )
-                .run_if(resource_exists::<Session<Wargame>>),
+                .run_if(in_state(ActiveGame::Playing(GameId::Wargame))),
         )
-        .add_systems(
-            Update,
-            forget.run_if(resource_added::<Session<Wargame>>.or_else(resource_removed::<Session<Wargame>>)),
-        );
+        .add_systems(OnEnter(ActiveGame::Playing(GameId::Wargame)), forget)
+        .add_systems(OnExit(ActiveGame::Playing(GameId::Wargame)), forget);
 }
 
 /// Whether an event leaves the step free to take back.

@@ -1,8 +1,10 @@
 //! The board drawn by Bevy on the felt: the board itself (`terrain`) when a
-//! battle or a seat takes the screen, then the pieces (`pieces`) whenever
-//! what the seat sees changes.
+//! battle begins or the other seat takes the screen, then the pieces
+//! (`pieces`) whenever what the seat sees changes.
 
 use bevy::prelude::*;
+
+use crate::ids::GameId;
 
 use super::brush::Kit;
 use super::layout::BoardLayout;
@@ -10,38 +12,37 @@ use super::pieces::draw_pieces;
 use super::terrain::spawn_board;
 use crate::app_systems::AppSystems;
 use crate::games::wargame::engine::state::Wargame;
-use crate::screens::InGame;
-use crate::session::{Session, Shown};
+use crate::screens::ActiveGame;
+use crate::session::Shown;
 use crate::ui::table::clear_table;
 
 pub(super) fn plugin(app: &mut App) {
+    let wargame = ActiveGame::Playing(GameId::Wargame);
     app.init_resource::<Kit>()
+        .add_systems(OnEnter(wargame), spawn_board)
         .add_systems(
             Update,
             (
-                (clear_table, spawn_board).chain().run_if(board_is_stale),
+                (clear_table, spawn_board).chain().run_if(board_turned),
                 draw_pieces,
             )
                 .chain()
-                .run_if(resource_exists::<Shown<Wargame>>)
+                .run_if(in_state(wargame))
                 .after(AppSystems::Show),
         )
-        .add_systems(OnExit(InGame), forget_board);
+        .add_systems(OnExit(wargame), forget_board);
 }
 
 fn forget_board(mut commands: Commands) {
     commands.remove_resource::<BoardLayout>();
 }
 
-/// A new battle, or the other side of the table has taken the screen.
-fn board_is_stale(
-    session: Option<Res<Session<Wargame>>>,
-    shown: Option<Res<Shown<Wargame>>>,
-    board: Option<Res<BoardLayout>>,
-) -> bool {
-    let (Some(session), Some(shown)) = (session, shown) else {
+/// The other side of the table has taken the screen (a friend on this
+/// screen, the board turned for the other seat's first row).
+fn board_turned(shown: Option<Res<Shown<Wargame>>>, board: Option<Res<BoardLayout>>) -> bool {
+    // A run condition is asked even where the wargame is not on.
+    let (Some(shown), Some(board)) = (shown, board) else {
         return false;
     };
-    let flipped = shown.view.seen.scenario.side(shown.seat).first_row > 0;
-    session.is_added() || board.is_none_or(|b| b.flipped != flipped)
+    board.flipped != (shown.view.seen.scenario.side(shown.seat).first_row > 0)
 }

@@ -9,6 +9,8 @@
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+
+use crate::ids::GameId;
 use bevy_egui::egui;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
@@ -19,7 +21,7 @@ use crate::games::wargame::engine::state::{Action, Phase, Wargame};
 use crate::games::wargame::table::board::choices::{Aid, Offered, Selection};
 use crate::games::wargame::table::board::layout::{BOARD_CENTER, BOARD_ROOM, BoardLayout};
 use crate::menus::Menu;
-use crate::screens::{InGame, Screen};
+use crate::screens::{ActiveGame, InGame, Screen};
 use crate::session::{Act, Shown};
 use crate::ui::{FreeSpace, Pointer, fit_camera};
 
@@ -66,7 +68,9 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            aim_camera.run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<Shown<Wargame>>)),
+            aim_camera.run_if(
+                resource_exists::<BoardLayout>.and_then(in_state(ActiveGame::Playing(GameId::Wargame))),
+            ),
         )
         .add_systems(OnExit(InGame), (reset_view, reset_camera));
 }
@@ -82,7 +86,7 @@ pub fn keys_plugin(app: &mut App) {
             click,
         )
             .chain()
-            .run_if(resource_exists::<Shown<Wargame>>.and_then(resource_exists::<BoardLayout>))
+            .run_if(in_state(ActiveGame::Playing(GameId::Wargame)).and_then(resource_exists::<BoardLayout>))
             .in_set(crate::app_systems::AppSystems::RecordInput),
     );
 }

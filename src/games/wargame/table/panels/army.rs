@@ -4,6 +4,8 @@
 //! sends the whole army as one `Build` action.
 
 use bevy::prelude::*;
+
+use crate::ids::GameId;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::games::wargame::battle::draft::Draft;
@@ -11,7 +13,7 @@ use crate::games::wargame::engine::data::{Faction, Rulebook, UnitCard};
 use crate::games::wargame::engine::state::{Action, Phase, Wargame};
 use crate::games::wargame::table::board::choices::Selection;
 use crate::rules::{Level, Seat, sub_seed};
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::session::{Act, ComputerToMove, Shown};
 use crate::ui::{FreeSpace, UiLayer, theme};
 
@@ -20,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         army_panel
             .run_if(in_state(Screen::Playing))
-            .run_if(resource_exists::<Shown<Wargame>>)
+            .run_if(in_state(ActiveGame::Playing(GameId::Wargame)))
             .in_set(UiLayer::Game),
     );
 }

@@ -2,11 +2,13 @@
 //! few seconds, with what it meant; and the battle's sounds.
 
 use bevy::prelude::*;
+
+use crate::ids::GameId;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::audio::Sound;
 use crate::games::wargame::engine::state::{Event, Wargame};
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::session::{Happened, Shown};
 use crate::ui::{UiLayer, theme};
 
@@ -26,14 +28,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LastRoll>()
         .add_systems(
             Update,
-            (roll_and_sound.run_if(resource_exists::<Shown<Wargame>>))
+            (roll_and_sound.run_if(in_state(ActiveGame::Playing(GameId::Wargame))))
                 .after(crate::app_systems::AppSystems::Show),
         )
         .add_systems(
             EguiPrimaryContextPass,
             show_dice
                 .run_if(in_state(Screen::Playing))
-                .run_if(resource_exists::<Shown<Wargame>>)
+                .run_if(in_state(ActiveGame::Playing(GameId::Wargame)))
                 .in_set(UiLayer::Overlay),
         );
 }

@@ -2,11 +2,13 @@
 //! unit card turned face up. The board behind shows every block revealed.
 
 use bevy::prelude::*;
+
+use crate::ids::GameId;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::games::wargame::engine::state::Wargame;
 use crate::games::wargame::table::panels::army::card_line;
-use crate::screens::Screen;
+use crate::screens::{ActiveGame, Screen};
 use crate::session::Shown;
 use crate::ui::{UiLayer, theme};
 
@@ -15,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         victory_window
             .run_if(in_state(Screen::Result))
-            .run_if(resource_exists::<Shown<Wargame>>)
+            .run_if(in_state(ActiveGame::Playing(GameId::Wargame)))
             .in_set(UiLayer::Game),
     );
 }
