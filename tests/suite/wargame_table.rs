@@ -333,3 +333,39 @@ fn the_table_offers_the_legal_moves_as_hexes_and_the_aid_card_narrows_them() {
     );
     assert_eq!(full.by_hex.len(), moves.len());
 }
+
+#[test]
+fn watching_a_wargame_replay_leaves_the_saved_battle_as_it_was() {
+    use black_and_white::session::{OpenReplay, WatchCommand, Watching};
+    let dir = config_dir("wargame-save-replay");
+    let saved = "(a saved battle this test never reads)";
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("wargame-battle.ron"), saved).unwrap();
+    let mut app = new_app(&dir);
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/wargame-scenario-21.jsonl"),
+    )
+    .unwrap();
+    app.world_mut().write_message(OpenReplay {
+        game: GameId::Wargame,
+        text,
+        at: 0,
+        eyes: None,
+    });
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    // A step at a time through every turn to the end of the recorded
+    // battle, as a player watches it: each step's events are told.
+    let steps = app.world().resource::<Watching>().steps;
+    for _ in 0..steps {
+        app.world_mut().write_message(WatchCommand::Step(1));
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Watching>().step, steps);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("wargame-battle.ron")).unwrap(),
+        saved,
+        "a replay is not the battle saved here"
+    );
+}
