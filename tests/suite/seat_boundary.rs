@@ -9,10 +9,11 @@ use black_and_white::games::betting::{MoveOn, ResultPacing};
 use black_and_white::games::bidding::engine::Bidding;
 use black_and_white::games::tiles::engine::Tiles;
 use black_and_white::games::wargame::engine::Wargame;
+use black_and_white::games::wargame::engine::scenario::Goal;
 use black_and_white::games::wargame::engine::state::{Action, CheckFor, Event};
 use black_and_white::ids::GameId;
-use black_and_white::rules::{Audience, Game, GameRng, Level, Playable, Seat};
-use black_and_white::session::{Act, LiftCurtain, Opponent, Session, Shown, StartMatch};
+use black_and_white::rules::{Audience, Game, GameRng, Level, Playable, Protocol, Seat};
+use black_and_white::session::{Act, LiftCurtain, Narrated, Opponent, Session, Shown, StartMatch};
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
@@ -207,6 +208,64 @@ fn a_second_shot_of_an_unidentified_block_is_not_shown_to_the_other_side() {
         (owner, other),
         (2, 1),
         "the class fires twice; black cannot know it"
+    );
+}
+
+/// A wargame table reads the battle rebuilt from its seat's view, and the
+/// online wire sends that view: an unidentified block is there as its type
+/// only, a fallen one by the class its fall showed.
+#[test]
+fn the_wargame_table_reads_a_battle_built_from_the_view_alone() {
+    let mut s = field(&OPEN);
+    s.black.goal = Goal::Points(2);
+    let mut g = battle(
+        s,
+        &[("heavy_cavalry", (4, 2))],
+        &[("sirens_of_vesania", (4, 3)), ("sirens_of_vesania", (0, 6))],
+        &[1, 6],
+    );
+    g.units[1].size = 1;
+    let view = g.view(0);
+    let wire = Wargame::view_wire(&view);
+    assert!(
+        !wire.to_string().contains("sirens"),
+        "no hidden class on the wire: {wire}"
+    );
+    let back = Wargame::read_view_wire(wire.clone(), 0).expect("its own view reads back");
+    assert_eq!(back, view);
+    assert!(
+        Wargame::read_view_wire(wire, 1).is_err(),
+        "one seat's view is not the other's"
+    );
+    let seen = back.battlefield();
+    assert_eq!(
+        seen.units[1].class, "order_of_the_virgo",
+        "the type's first card stands in"
+    );
+    assert!(!seen.units[1].known_to(0) && !seen.units[0].known[1]);
+
+    activate(&mut g, &[0]);
+    let events = act(&mut g, 0, Action::Melee { unit: 0, target: 1 });
+    let view = g.view(0);
+    let seen = view.battlefield();
+    assert_eq!(
+        (seen.units[1].class.as_str(), seen.units[1].at),
+        ("sirens_of_vesania", None)
+    );
+    assert_eq!(
+        seen.units[2].class, "order_of_the_virgo",
+        "the other block stays hidden"
+    );
+    assert!(seen.units[0].known[1], "the attacker was revealed by its attack");
+    assert!(seen.reason.is_some(), "the end's reason is shown");
+    let names = ["Black".to_string(), "White".to_string()];
+    let lines: Vec<String> = events
+        .iter()
+        .filter_map(|e| Wargame::narrate_seen(&view, e, &names))
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.contains("white Sirens of Vesania")),
+        "the fallen block is named by its class: {lines:?}"
     );
 }
 

@@ -373,7 +373,7 @@ fn a_shot_from_among_its_like_shows_the_hex_and_the_card_not_the_block() {
         Event::Activated { units, .. } => units.is_empty(),
         _ => true,
     }));
-    assert!(g.view(1).seen.activation.unwrap().units.is_empty());
+    assert!(g.view(1).activation.unwrap().units.is_empty());
     let shot = act(&mut g, 0, Action::Shoot { unit: 1, target: 2 });
     let seen = white_sees(&shot);
     assert!(seen.contains(&Event::ShotFrom {

@@ -51,7 +51,7 @@ fn a_battle_is_built_and_played_by_keyboard_alone() {
         .init_resource::<EguiWantsInput>()
         .add_plugins((choices::plugin, input::keys_plugin));
     until_my_turn(&mut app);
-    let seen = shown(&app).view.seen.clone();
+    let seen = shown(&app).view.battlefield().clone();
     assert_eq!(seen.phase, Phase::Building);
     app.insert_resource(BoardLayout::new(&seen, 0));
     app.update();
@@ -95,20 +95,27 @@ fn a_battle_is_built_and_played_by_keyboard_alone() {
     // Ctrl+Enter deploys while the cursor is on the board.
     tap(&mut app, &[KeyCode::ControlLeft, KeyCode::Enter]);
     until_my_turn(&mut app);
-    assert_eq!(shown(&app).view.seen.phase, Phase::Battle, "deployed");
+    assert_eq!(shown(&app).view.battlefield().phase, Phase::Battle, "deployed");
 
     // N and Enter activate a block (1 chooses the first of several ways).
     tap(&mut app, &[KeyCode::KeyN]);
     let block = cursor(&app).unwrap();
     assert!(
-        shown(&app).view.seen.units_at(block).any(|u| u.owner == 0),
+        shown(&app)
+            .view
+            .battlefield()
+            .units_at(block)
+            .any(|u| u.owner == 0),
         "the cursor is on a block of mine"
     );
     tap(&mut app, &[KeyCode::Enter]);
-    if shown(&app).view.seen.activation.is_none() {
+    if shown(&app).view.battlefield().activation.is_none() {
         tap(&mut app, &[KeyCode::Digit1]);
     }
-    assert!(shown(&app).view.seen.activation.is_some(), "activated by keys");
+    assert!(
+        shown(&app).view.battlefield().activation.is_some(),
+        "activated by keys"
+    );
 
     // N now steps through the hexes it may go to; Enter moves there.
     tap(&mut app, &[KeyCode::KeyN]);
@@ -120,22 +127,22 @@ fn a_battle_is_built_and_played_by_keyboard_alone() {
     }
     let moved = shown(&app)
         .view
-        .seen
+        .battlefield()
         .activation
         .as_ref()
-        .is_none_or(|a| shown(&app).view.seen.units[a.units[0]].at != Some(block));
+        .is_none_or(|a| shown(&app).view.battlefield().units[a.units[0]].at != Some(block));
     assert!(moved, "the block left {block:?}");
 
     // Space ends the activation, E the turn.
-    if shown(&app).view.seen.activation.is_some() {
+    if shown(&app).view.battlefield().activation.is_some() {
         tap(&mut app, &[KeyCode::Space]);
     }
     assert!(
-        shown(&app).view.seen.activation.is_none(),
+        shown(&app).view.battlefield().activation.is_none(),
         "Space ended the activation"
     );
-    let round = shown(&app).view.seen.round;
+    let round = shown(&app).view.battlefield().round;
     tap(&mut app, &[KeyCode::KeyE]);
-    let game = &shown(&app).view.seen;
+    let game = &shown(&app).view.battlefield();
     assert!(game.active == 1 || game.round > round, "E ended the turn");
 }

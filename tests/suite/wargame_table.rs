@@ -63,7 +63,7 @@ fn play(app: &mut App, mut until: impl FnMut(&Shown<Wargame>) -> bool) -> usize 
         if seen.curtain.is_some() {
             app.world_mut().write_message(LiftCurtain);
         } else if let Some(seat) = seen.acting {
-            let game = &seen.view.seen;
+            let game = &seen.view.battlefield();
             let action = if game.phase == Phase::Building {
                 let mut draft = Draft::default();
                 let classes: Vec<String> = Rulebook::get()
@@ -284,7 +284,7 @@ fn the_table_offers_the_legal_moves_as_hexes_and_the_aid_card_narrows_them() {
     let mut app = new_app(&dir);
     start(&mut app, 22, 0, Opponent::Friend, 8);
     play(&mut app, |s| s.view.phase == Phase::Battle && s.curtain.is_none());
-    let game = shown(&app).view.seen.clone();
+    let game = shown(&app).view.battlefield().clone();
     let seat = game.active;
     let before = Choices::of(&game, &shown(&app).legal);
     assert!(
@@ -307,7 +307,7 @@ fn the_table_offers_the_legal_moves_as_hexes_and_the_aid_card_narrows_them() {
         }));
     app.update();
     let legal = shown(&app).legal.clone();
-    let choices = Choices::of(&shown(&app).view.seen, &legal);
+    let choices = Choices::of(&shown(&app).view.battlefield(), &legal);
     let moves: Vec<_> = legal
         .iter()
         .filter_map(|a| match a {

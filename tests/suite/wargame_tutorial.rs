@@ -80,7 +80,7 @@ fn each_step_waits_for_what_it_asks_and_the_tutorial_can_be_left() {
     assert_eq!(step(&app), (1, Some(Until::Deploy)));
 
     until_my_turn(&mut app);
-    let game = &shown(&app).view.seen;
+    let game = &shown(&app).view.battlefield();
     assert_eq!(game.phase, Phase::Building);
     let mut draft = Draft::default();
     for _ in 0..4 {
@@ -105,7 +105,7 @@ fn each_step_waits_for_what_it_asks_and_the_tutorial_can_be_left() {
     let to = first_legal(&app, |a| matches!(a, Action::Move { .. })).expect("a hex to move to");
     act(&mut app, to);
     assert_eq!(step(&app), (5, Some(Until::EndActivation)));
-    if shown(&app).view.seen.activation.is_some() {
+    if shown(&app).view.battlefield().activation.is_some() {
         act(&mut app, Action::EndActivation);
     } else {
         app.update();
@@ -117,7 +117,11 @@ fn each_step_waits_for_what_it_asks_and_the_tutorial_can_be_left() {
     app.world_mut().write_message(TutorialCommand::Leave);
     app.update();
     assert!(!app.world().contains_resource::<Tutorial>(), "left");
-    assert_eq!(shown(&app).view.seen.phase, Phase::Battle, "the battle goes on");
+    assert_eq!(
+        shown(&app).view.battlefield().phase,
+        Phase::Battle,
+        "the battle goes on"
+    );
 }
 
 #[test]

@@ -66,7 +66,7 @@ impl Narrated for Wargame {
     /// The battle the seat sees names every block as the game itself
     /// does: the log names a class only once both sides know it.
     fn narrate_seen(view: &View, event: &Event, names: &[String; 2]) -> Option<String> {
-        view.seen.narrate_in(event, names)
+        view.battlefield().narrate_in(event, names)
     }
 }
 

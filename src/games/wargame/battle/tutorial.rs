@@ -61,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn begin(mut commands: Commands, shown: Res<Shown<Wargame>>) {
-    let lessons = &shown.view.seen.scenario.tutorial;
+    let lessons = &shown.view.lessons;
     if lessons.is_empty() || !matches!(shown.opponent, Opponent::Computer(_)) {
         commands.remove_resource::<Tutorial>();
         return;
@@ -86,7 +86,7 @@ fn follow(
     mut asked: MessageReader<TutorialCommand>,
 ) {
     let me = shown.seat;
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     for command in asked.read() {
         match command {
             TutorialCommand::Leave => {

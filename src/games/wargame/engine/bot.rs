@@ -8,15 +8,13 @@
 //! out (`search.rs`); it follows that plan through the activation and
 //! plays as Normal after it and in retreats and counterattacks.
 
-use std::collections::VecDeque;
-
 use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng};
 
 use super::board::Coord;
-use super::data::{Rulebook, Token, UnitType};
+use super::data::Rulebook;
 use super::planner::Playout;
-use super::scenario::{Goal, Scenario, ScenarioKind};
+use super::scenario::{Goal, ScenarioKind};
 use super::search::Searching;
 use super::state::*;
 use super::view::View;
@@ -359,98 +357,5 @@ fn score(game: &Wargame, seat: Seat, action: &Action) -> f64 {
         Action::Dig { .. } => 2.0,
         Action::EndTurn => 0.0,
         _ => 0.5,
-    }
-}
-
-impl Wargame {
-    /// A game consistent with what `view` shows, for planning: hidden enemy
-    /// classes become their type's first card, fire and smoke look fresh.
-    pub fn from_view(view: &View) -> Wargame {
-        let book = Rulebook::get();
-        let side = |s: usize| super::scenario::Side {
-            first_row: view.sides[s].first_row,
-            goal: view.sides[s].goal,
-            tokens: view.sides[s].tokens,
-        };
-        let scenario = Scenario {
-            number: view.scenario,
-            name: view.name.clone(),
-            kind: view.kind,
-            about: String::new(),
-            map: view.map.clone(),
-            arrows: view.arrows.clone(),
-            black: side(0),
-            white: side(1),
-            turn_limit: view.turn_limit,
-            budget: view.budget,
-            units: view.units_allowed.clone(),
-            commanders: view.commanders_allowed.clone(),
-            tutorial: Vec::new(),
-        };
-        // The scenario was checked when the game began: only its map is read.
-        let map = super::scenario::Map::parse(&view.map).expect("a running game's map is valid");
-        let mut game = Wargame::on_map(
-            &Setup {
-                scenario,
-                dice: Vec::new(),
-            },
-            map,
-            0,
-        );
-        game.phase = view.phase.clone();
-        game.first = view.first.unwrap_or(0);
-        game.round = view.turn;
-        game.active = view.active;
-        game.used = view.used.clone();
-        game.commanders = [0, 1].map(|s| view.sides[s].commander.clone());
-        game.score = [0, 1].map(|s| view.sides[s].score);
-        game.built = [true, true];
-        if game.phase == Phase::Building {
-            game.built = [view.player == 1, false];
-        }
-        let highest = view.units.iter().map(|u| u.id + 1).max().unwrap_or(0);
-        game.units = (0..highest)
-            .map(|id| Unit {
-                id,
-                owner: 0,
-                class: book.units[0].id.clone(),
-                kind: UnitType::Infantry,
-                size: 0,
-                at: None,
-                known: [true, true],
-                crippled: false,
-            })
-            .collect();
-        for u in &view.units {
-            let class = u
-                .class
-                .clone()
-                .unwrap_or_else(|| super::view::hidden_card(u.owner, u.kind).id.clone());
-            let size = u.size.unwrap_or_else(|| book.unit(&class).map_or(1, |c| c.size));
-            game.units[u.id] = Unit {
-                id: u.id,
-                owner: u.owner,
-                class,
-                kind: u.kind,
-                size,
-                at: Some(u.at),
-                known: [true, true],
-                crippled: u.crippled,
-            };
-        }
-        for h in &view.hexes {
-            let t = game.tokens_at_mut(h.at);
-            for token in &h.tokens {
-                match token {
-                    Token::Trench | Token::Abatis => t.works = Some((*token, 0)),
-                    Token::Fire => t.fire = Some((0, view.turn)),
-                    Token::Smoke => t.smoke = Some((0, view.turn)),
-                }
-            }
-            t.markers = h.markers;
-        }
-        game.activation = view.activation.clone();
-        game.pending = view.decision.clone().into_iter().collect::<VecDeque<_>>();
-        game
     }
 }

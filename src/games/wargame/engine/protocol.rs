@@ -41,15 +41,17 @@ impl Protocol for Wargame {
             .collect();
         json!({"units": units, "commanders": self.commanders, "reason": self.reason})
     }
-    /// The battle as the seat sees it (`View::seen`), from which the seat's
-    /// view is built again: the table reads `seen`, which the protocol's
-    /// view leaves out.
-    fn view_wire(view: &View) -> Value {
-        serde_json::to_value(&view.seen).expect("games serialize")
-    }
+    /// The view whole, its tutorial aside (tutorials are not played
+    /// online); the table rebuilds the battle from it.
     fn read_view_wire(value: Value, seat: Seat) -> Result<View, String> {
-        let seen: Wargame = crate::rules::from_wire(value)?;
-        Ok(seen.view_for(seat))
+        let view: View = crate::rules::from_wire(value)?;
+        if view.player != seat {
+            return Err(format!(
+                "the view is player {}'s, not player {seat}'s",
+                view.player
+            ));
+        }
+        Ok(view)
     }
 }
 

@@ -1,14 +1,20 @@
 //! What one player may know: the map, their own army in full, the enemy's
 //! blocks by type only (class and size once revealed), public tokens, the
-//! turn, and the decision owed.
+//! turn, and the decision owed. The view is its own type, built from the
+//! game by `view_for` and sent whole to an online table: a table reads the
+//! battle rebuilt from it (`View::battlefield`), so nothing the seat may not
+//! know is there to leak.
 
-use serde::Serialize;
+use std::collections::VecDeque;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
 
 use super::board::Coord;
 use super::data::{Faction, Order, Rulebook, Token, UnitCard, UnitType};
-use super::scenario::{Goal, ScenarioKind};
+use super::scenario::{Goal, Lesson, Map, Scenario, ScenarioKind, Side};
 use super::state::*;
-use crate::rules::{Chance, Seat, other};
+use crate::rules::{Seat, other};
 
 /// The card a block shows to a side that has not identified it: the first
 /// of its faction and type (what the planner guesses too).
@@ -21,7 +27,7 @@ pub fn hidden_card(owner: Seat, kind: UnitType) -> &'static UnitCard {
         .expect("every faction has every type")
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnitView {
     pub id: usize,
     pub owner: Seat,
@@ -31,9 +37,26 @@ pub struct UnitView {
     pub class: Option<String>,
     pub size: Option<u8>,
     pub crippled: bool,
+    /// Its owner's enemy knows its class (a revealed block): public, since
+    /// a reveal is.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub revealed: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// A destroyed block: its class was shown when it fell.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FallenView {
+    pub id: usize,
+    pub owner: Seat,
+    pub kind: UnitType,
+    pub class: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HexView {
     pub at: Coord,
     pub tokens: Vec<Token>,
@@ -41,7 +64,7 @@ pub struct HexView {
     pub markers: [u8; 2],
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SideView {
     pub faction: Faction,
     pub first_row: i32,
@@ -52,7 +75,7 @@ pub struct SideView {
     pub score: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct View {
     pub player: Seat,
     pub scenario: u32,
@@ -77,46 +100,54 @@ pub struct View {
     pub hexes: Vec<HexView>,
     pub activation: Option<Activation>,
     pub decision: Option<Pending>,
-    /// The battle as this seat sees it, for the table: the same state with
-    /// what the seat may not know taken out (see `Wargame::seen_by`). Not
-    /// part of the protocol.
+    /// The blocks destroyed so far.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fallen: Vec<FallenView>,
+    /// Why the battle ended, once it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The scenario's tutorial steps, for the table beside a computer (not
+    /// part of the protocol: tutorials are not played online).
     #[serde(skip)]
-    pub seen: Wargame,
+    pub lessons: Vec<Lesson>,
+    #[serde(skip)]
+    battlefield: Rebuilt,
+}
+
+/// The battle rebuilt from a view's own fields, kept beside it once built.
+/// It says nothing the view does not, so two views are equal by their
+/// fields alone.
+#[derive(Debug, Clone, Default)]
+struct Rebuilt(OnceLock<Box<Wargame>>);
+
+impl PartialEq for Rebuilt {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl View {
+    /// The battle as this seat sees it, built from the view alone, so that
+    /// a table can read it like the game itself and ask it the rules'
+    /// questions (discipline, tokens, areas): blocks the seat has not
+    /// identified carry their type's first card at full size.
+    pub fn battlefield(&self) -> &Wargame {
+        self.battlefield
+            .0
+            .get_or_init(|| Box::new(Wargame::seen_from(self)))
+    }
 }
 
 impl Wargame {
-    /// This state with what `seat` may not know taken out, so that a table
-    /// can read it like the game itself: blocks it has not identified keep
-    /// their type and place but carry their type's first card and full size
-    /// (their `known` flags stay false), the other army and commander are
-    /// gone while it builds, the dice lose their seed, and an activated
-    /// block's second shot shows only if the seat knows its class.
-    pub fn seen_by(&self, seat: Seat) -> Wargame {
-        let mut seen = self.clone();
-        if seen.phase == Phase::Building {
-            // Black builds first, so its blocks come first: dropping the
-            // other side's keeps every id in place.
-            seen.units.retain(|u| u.owner == seat);
-            seen.commanders[other(seat)] = None;
+    /// A hit's attacker is not told to the side that was not shown which
+    /// block shot (fight rule 3).
+    fn pending_seen_by(&self, mut pending: Pending, seat: Seat) -> Pending {
+        if let Pending::Hit { attacker, .. } = &mut pending
+            && attacker.is_some_and(|a| self.units[a].owner != seat && self.veiled(a))
+        {
+            *attacker = None;
         }
-        for unit in seen.units.iter_mut().filter(|u| !u.known_to(seat)) {
-            let card = hidden_card(unit.owner, unit.kind);
-            unit.class = card.id.clone();
-            unit.size = card.size;
-        }
-        seen.dice = Dice::new(0, &[]);
-        seen.chance = Chance::default();
-        seen.seed = 0;
-        seen.activation = self.activation_seen_by(seat);
-        // Who shot from among its like is not told (fight rule 3).
-        for p in seen.pending.iter_mut() {
-            if let Pending::Hit { attacker, .. } = p
-                && attacker.is_some_and(|a| self.units[a].owner != seat && self.veiled(a))
-            {
-                *attacker = None;
-            }
-        }
-        seen
+        pending
     }
 
     fn activation_seen_by(&self, seat: Seat) -> Option<Activation> {
@@ -139,7 +170,6 @@ impl Wargame {
     }
 
     pub fn view_for(&self, seat: Seat) -> View {
-        let seen = self.seen_by(seat);
         let building = self.phase == Phase::Building;
         let sides = [0, 1].map(|s| {
             let side = self.scenario.side(s);
@@ -169,7 +199,19 @@ impl Wargame {
                     class: known.then(|| u.class.clone()),
                     size: known.then_some(u.size),
                     crippled: u.crippled,
+                    revealed: u.known[other(u.owner)],
                 }
+            })
+            .collect();
+        let fallen = self
+            .units
+            .iter()
+            .filter(|u| u.at.is_none())
+            .map(|u| FallenView {
+                id: u.id,
+                owner: u.owner,
+                kind: u.kind,
+                class: u.class.clone(),
             })
             .collect();
         let hexes = self
@@ -210,9 +252,148 @@ impl Wargame {
             used: self.used.clone(),
             units,
             hexes,
-            activation: seen.activation.clone(),
-            decision: seen.pending.front().cloned(),
-            seen,
+            activation: self.activation_seen_by(seat),
+            decision: self
+                .pending
+                .front()
+                .cloned()
+                .map(|p| self.pending_seen_by(p, seat)),
+            fallen,
+            reason: self.reason.clone(),
+            lessons: self.scenario.tutorial.clone(),
+            battlefield: Rebuilt::default(),
         }
+    }
+}
+
+impl Wargame {
+    /// A game consistent with what `view` shows, for planning: hidden enemy
+    /// classes become their type's first card, fire and smoke look fresh.
+    pub fn from_view(view: &View) -> Wargame {
+        let book = Rulebook::get();
+        let side = |s: usize| Side {
+            first_row: view.sides[s].first_row,
+            goal: view.sides[s].goal,
+            tokens: view.sides[s].tokens,
+        };
+        let scenario = Scenario {
+            number: view.scenario,
+            name: view.name.clone(),
+            kind: view.kind,
+            about: String::new(),
+            map: view.map.clone(),
+            arrows: view.arrows.clone(),
+            black: side(0),
+            white: side(1),
+            turn_limit: view.turn_limit,
+            budget: view.budget,
+            units: view.units_allowed.clone(),
+            commanders: view.commanders_allowed.clone(),
+            tutorial: Vec::new(),
+        };
+        // The scenario was checked when the game began: only its map is read.
+        let map = Map::parse(&view.map).expect("a running game's map is valid");
+        let mut game = Wargame::on_map(
+            &Setup {
+                scenario,
+                dice: Vec::new(),
+            },
+            map,
+            0,
+        );
+        game.phase = view.phase.clone();
+        game.first = view.first.unwrap_or(0);
+        game.round = view.turn;
+        game.active = view.active;
+        game.used = view.used.clone();
+        game.commanders = [0, 1].map(|s| view.sides[s].commander.clone());
+        game.score = [0, 1].map(|s| view.sides[s].score);
+        game.built = [true, true];
+        if game.phase == Phase::Building {
+            game.built = [view.player == 1, false];
+        }
+        let highest = view.units.iter().map(|u| u.id + 1).max().unwrap_or(0);
+        game.units = (0..highest)
+            .map(|id| Unit {
+                id,
+                owner: 0,
+                class: book.units[0].id.clone(),
+                kind: UnitType::Infantry,
+                size: 0,
+                at: None,
+                known: [true, true],
+                crippled: false,
+            })
+            .collect();
+        for u in &view.units {
+            let class = u
+                .class
+                .clone()
+                .unwrap_or_else(|| hidden_card(u.owner, u.kind).id.clone());
+            let size = u.size.unwrap_or_else(|| book.unit(&class).map_or(1, |c| c.size));
+            game.units[u.id] = Unit {
+                id: u.id,
+                owner: u.owner,
+                class,
+                kind: u.kind,
+                size,
+                at: Some(u.at),
+                known: [true, true],
+                crippled: u.crippled,
+            };
+        }
+        for h in &view.hexes {
+            let t = game.tokens_at_mut(h.at);
+            for token in &h.tokens {
+                match token {
+                    Token::Trench | Token::Abatis => t.works = Some((*token, 0)),
+                    Token::Fire => t.fire = Some((0, view.turn)),
+                    Token::Smoke => t.smoke = Some((0, view.turn)),
+                }
+            }
+            t.markers = h.markers;
+        }
+        game.activation = view.activation.clone();
+        game.pending = view.decision.clone().into_iter().collect::<VecDeque<_>>();
+        game
+    }
+}
+
+impl Wargame {
+    /// The battle as `view`'s seat sees it, for its table: `from_view`,
+    /// with who knows which class, the fallen, the end's reason and the
+    /// tutorial as the view tells them.
+    fn seen_from(view: &View) -> Wargame {
+        let mut game = Wargame::from_view(view);
+        let seat = view.player;
+        for u in &view.units {
+            let unit = &mut game.units[u.id];
+            unit.known[seat] = u.owner == seat || u.class.is_some();
+            unit.known[other(seat)] = u.owner != seat || u.revealed;
+        }
+        for f in &view.fallen {
+            // Ids above the highest standing block are all fallen ones.
+            while game.units.len() <= f.id {
+                game.units.push(fallen(f));
+            }
+            game.units[f.id] = fallen(f);
+        }
+        game.reason = view.reason.clone();
+        game.scenario.tutorial = view.lessons.clone();
+        game
+    }
+}
+
+/// A destroyed block as the view names it.
+fn fallen(f: &FallenView) -> Unit {
+    Unit {
+        id: f.id,
+        owner: f.owner,
+        class: f.class.clone(),
+        kind: f.kind,
+        size: 0,
+        at: None,
+        known: [true, true],
+        crippled: false,
     }
 }

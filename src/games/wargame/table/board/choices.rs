@@ -397,7 +397,7 @@ fn refresh(
         return;
     }
     if shown.is_changed() || offered.all.is_empty() {
-        offered.all = Choices::of(&shown.view.seen, &shown.legal);
+        offered.all = Choices::of(shown.view.battlefield(), &shown.legal);
     }
     if selection.aid.is_some_and(|aid| !offered.all.aid_enabled(aid)) {
         selection.aid = None;

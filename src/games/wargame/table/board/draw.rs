@@ -44,5 +44,5 @@ fn board_turned(shown: Option<Res<Shown<Wargame>>>, board: Option<Res<BoardLayou
     let (Some(shown), Some(board)) = (shown, board) else {
         return false;
     };
-    board.flipped != (shown.view.seen.scenario.side(shown.seat).first_row > 0)
+    board.flipped != (shown.view.battlefield().scenario.side(shown.seat).first_row > 0)
 }

@@ -246,7 +246,7 @@ fn aim_camera(
     if size.x <= 0.0 || size.y <= 0.0 || free.width() <= 0.0 || free.height() <= 0.0 {
         return;
     }
-    let building = shown.view.seen.phase == Phase::Building;
+    let building = shown.view.phase == Phase::Building;
     let free = margins.fit_into(size, building, free, ACTION_BAR_ROOM * space.zoom());
     let board = BOARD_ROOM + Vec2::splat(40.0);
     fit_camera(
@@ -317,7 +317,7 @@ fn keys(
     mut undo: MessageWriter<UndoStep>,
 ) {
     let Some(seat) = shown.acting else { return };
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     move_cursor(
@@ -490,7 +490,7 @@ fn click(
         let Some(seat) = shown.acting else {
             continue;
         };
-        let game = &shown.view.seen;
+        let game = shown.view.battlefield();
         if game.phase == Phase::Building {
             if click.secondary {
                 draft.remove_at(click.at);

@@ -193,7 +193,7 @@ pub(super) fn draw_pieces(
     }
     *pointed = point;
     let viewer = shown.seat;
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     let hidden = shown.curtain.is_some();
     let blocks = if hidden {
         Vec::new()

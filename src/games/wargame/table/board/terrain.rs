@@ -19,7 +19,7 @@ pub(super) fn spawn_board(
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut kit: ResMut<Kit>,
 ) {
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     let board = BoardLayout::new(game, shown.seat);
     let mut brush = Brush {
         commands: &mut commands,

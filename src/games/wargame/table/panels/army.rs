@@ -36,7 +36,7 @@ fn army_panel(
     selection: Res<Selection>,
     computer: Res<ComputerToMove>,
 ) -> Result {
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     if game.phase != Phase::Building || shown.curtain.is_some() {
         return Ok(());
     }

@@ -55,7 +55,7 @@ fn side_panel(
     shown: Res<Shown<Wargame>>,
     mut selection: ResMut<Selection>,
 ) -> Result {
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     let me = shown.seat;
     let names = shown.names.clone();
     space.side_panel(contexts.ctx_mut()?, "battle-side", (300.0, 0.3), |ui| {
@@ -171,7 +171,7 @@ fn action_bar(
     mut undo: MessageWriter<UndoStep>,
     computer: Res<ComputerToMove>,
 ) -> Result {
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     let ctx = contexts.ctx_mut()?;
     let Some(seat) = shown.acting else {
         let name = &shown.names[game.whose_move().unwrap_or(0)];
@@ -259,7 +259,7 @@ fn choice_popup(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     let (camera, transform) = *camera;
     let beside = board.world(hex) + Vec2::new(board.size, 0.0);
     let Ok(p) = camera.world_to_viewport(transform, beside.extend(0.0)) else {
@@ -355,7 +355,7 @@ fn hover_card(
         }
         _ => return Ok(()),
     };
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     let me = shown.seat;
     let mut lines = vec![format!("{at}: {}", game.map.at(at).label())];
     let tokens = game.tokens_at(at);

@@ -39,7 +39,7 @@ pub fn losses(game: &Wargame, seat: usize) -> (usize, u32) {
 }
 
 fn victory_window(mut contexts: EguiContexts, shown: Res<Shown<Wargame>>) -> Result {
-    let game = &shown.view.seen;
+    let game = shown.view.battlefield();
     let names = shown.names.clone();
     egui::Window::new("The battle is over")
         .collapsible(true)
