@@ -42,7 +42,6 @@ pub(super) fn lift_curtain<G: Playable>(
         return;
     }
     if let Some(seat) = session.curtain.take() {
-        session.version += 1;
         session.viewer = seat;
         changed.write(ScreenTaken);
     }

@@ -43,9 +43,6 @@ pub struct Session<G: Playable> {
     /// The table is still showing what just happened: nobody acts and the
     /// result screen waits.
     pub(super) hold: bool,
-    /// Counts the changes a seat can see, so that `Shown` is rebuilt only
-    /// when one happened.
-    pub(super) version: u64,
     /// A replay being watched: its whole record. Nobody acts; the
     /// position moves through it.
     pub(super) watched: Option<MatchRecord<G>>,
@@ -130,7 +127,6 @@ impl<G: Playable> Session<G> {
         if let Some(finished) = line.finished {
             self.played = Played::Here(finished);
         }
-        self.version += 1;
         self.wait = settings.pause_seconds();
         Ok(())
     }
@@ -159,7 +155,6 @@ impl<G: Playable> Session<G> {
             curtain: friend.then_some(to_move),
             wait: 0.0,
             hold: false,
-            version: 0,
             watched: None,
             recorded_names: None,
             everything: false,
@@ -255,7 +250,6 @@ impl<G: Playable> Session<G> {
     pub fn set_hold(&mut self, hold: bool) {
         if self.hold != hold {
             self.hold = hold;
-            self.version += 1;
         }
     }
 
@@ -264,7 +258,6 @@ impl<G: Playable> Session<G> {
     pub fn set_curtain(&mut self, curtain: Option<Seat>) {
         if self.curtain != curtain {
             self.curtain = curtain;
-            self.version += 1;
         }
     }
 
@@ -313,7 +306,6 @@ impl<G: Playable> Session<G> {
     pub fn rewind(&mut self, len: usize) {
         if let Played::Here(played) = &mut self.played {
             played.rewind(len);
-            self.version += 1;
         }
     }
 
@@ -336,13 +328,11 @@ impl<G: Playable> Session<G> {
             Played::Away(remote) => {
                 // The server answers with a table line, events and all.
                 remote.send(&action)?;
-                self.version += 1;
                 return Ok(());
             }
         };
         let events = played.apply(seat, action)?;
         let view = played.game().view(seat);
-        self.version += 1;
         happened.write_batch(narrated::<G>(&view, &self.names(), events, by_computer, log));
         self.wait = settings.pause_seconds();
         if let Some(next) = self.to_move()

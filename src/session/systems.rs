@@ -74,6 +74,7 @@ impl<G: Playable + Narrated> Plugin for SessionPlugin<G> {
                 Update,
                 show::<G>
                     .run_if(in_state(ActiveGame::Playing(G::ID)))
+                    .run_if(session_changed::<G>)
                     .in_set(AppSystems::Show),
             )
             .add_systems(
@@ -89,20 +90,22 @@ impl<G: Playable + Narrated> Plugin for SessionPlugin<G> {
     }
 }
 
-/// Rebuilds what the seat at the screen is shown when the session changed
-/// in a way a seat can see; the log follows whose eyes the table has.
+/// Whether the session changed since it was last shown (or has not been
+/// shown yet). Bevy's change detection is the signal: a system touches the
+/// session mutably only to change what a seat can see; timers that merely
+/// count down (the computer's pause) bypass it.
+fn session_changed<G: Playable>(session: Option<Res<Session<G>>>, shown: Option<Res<Shown<G>>>) -> bool {
+    session.is_some_and(|s| s.is_changed() || shown.is_none())
+}
+
+/// Rebuilds what the seat at the screen is shown; the log follows whose
+/// eyes the table has.
 fn show<G: Playable>(
     mut commands: Commands,
     session: Res<Session<G>>,
-    shown: Option<Res<Shown<G>>>,
-    mut seen: Local<Option<u64>>,
     mut log: ResMut<GameLog>,
     mut computer: ResMut<ComputerToMove>,
 ) {
-    if *seen == Some(session.version) && shown.is_some() && !session.is_added() {
-        return;
-    }
-    *seen = Some(session.version);
     let to_move = session.to_move();
     computer.set_if_neq(ComputerToMove(
         to_move.filter(|&seat| !session.is_replay() && !session.is_human(seat)),
@@ -155,28 +158,12 @@ fn drive_computer<G: Playable + Narrated>(
     if session.is_human(seat) || session.hold {
         return;
     }
-    session.wait -= time.delta_secs();
-    if session.wait > 0.0 {
-        return;
-    }
-    let session = &mut *session;
-    let (Played::Here(played), Some(bot)) = (&mut session.played, session.bots[seat].as_mut()) else {
+    // Counting down and thinking change nothing a seat sees: only the
+    // action marks the session changed.
+    let Some(action) = think(session.bypass_change_detection(), seat, time.delta_secs()) else {
         return;
     };
-    let view = played.game().view(seat);
-    // A slow decision (the wargame's Hard choosing its army) thinks in
-    // slices for part of a frame at a time, and goes on next frame: the
-    // table keeps drawing and says who is thinking.
-    let started = Instant::now();
-    let action = loop {
-        if let Some(action) = bot.think(&view) {
-            break action;
-        }
-        if started.elapsed() > THINKING_PER_FRAME {
-            return;
-        }
-    };
-    let thought = bot.thought();
+    let thought = session.bots[seat].as_ref().and_then(|bot| bot.thought());
     match session.act(seat, action, true, &mut happened, &mut log, &settings) {
         Ok(()) => {
             if let (Some(thought), Played::Here(played)) = (thought, &mut session.played) {
@@ -186,6 +173,30 @@ fn drive_computer<G: Playable + Narrated>(
         Err(reason) => {
             error!("the computer chose an illegal action: {reason}");
             log.push("The computer could not find a legal move.");
+        }
+    }
+}
+
+/// The computer's action once its pause is over and it has decided. A slow
+/// decision (the wargame's Hard choosing its army) thinks in slices for
+/// part of a frame at a time, and goes on next frame: the table keeps
+/// drawing and says who is thinking.
+fn think<G: Playable>(session: &mut Session<G>, seat: usize, delta: f32) -> Option<G::Action> {
+    session.wait -= delta;
+    if session.wait > 0.0 {
+        return None;
+    }
+    let (Played::Here(played), Some(bot)) = (&session.played, session.bots[seat].as_mut()) else {
+        return None;
+    };
+    let view = played.game().view(seat);
+    let started = Instant::now();
+    loop {
+        if let Some(action) = bot.think(&view) {
+            return Some(action);
+        }
+        if started.elapsed() > THINKING_PER_FRAME {
+            return None;
         }
     }
 }
@@ -204,8 +215,9 @@ fn finish<G: Playable + Narrated>(
     else {
         return;
     };
-    session.wait -= time.delta_secs();
-    if session.wait > 0.0 {
+    let wait = &mut session.bypass_change_detection().wait;
+    *wait -= time.delta_secs();
+    if *wait > 0.0 {
         return;
     }
     let seed = session.finished_seed().unwrap_or_default();

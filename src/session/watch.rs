@@ -178,7 +178,6 @@ impl<G: Playable + Narrated> Session<G> {
             Eyes::Seat(seat) => seat,
             Eyes::Everything => self.human,
         };
-        self.version += 1;
     }
 
     /// The game after `step` actions. One step forward plays that action
@@ -229,7 +228,6 @@ impl<G: Playable + Narrated> Session<G> {
         }
         self.watched = Some(record);
         self.hold = false;
-        self.version += 1;
     }
 
     fn is_human_in_record(&self, seat: Seat) -> bool {

@@ -429,6 +429,55 @@ fn shown_is_rebuilt_only_when_the_session_changes() {
     assert_ne!(app.world().resource_ref::<Shown<Tiles>>().last_changed(), tick);
 }
 
+/// The computer's pause and its thinking change nothing a seat sees, so the
+/// table is not rebuilt while it waits; its move is shown when it comes.
+#[test]
+fn shown_stays_while_the_computer_waits_to_move() {
+    use std::time::Duration;
+
+    use bevy::time::TimeUpdateStrategy;
+    use black_and_white::settings::{AnimationSpeed, Settings};
+
+    let dir = config_dir("boundary-pause");
+    let mut app = app(&dir);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    app.world_mut().resource_mut::<Settings>().animation_speed = AnimationSpeed::Normal;
+    app.world_mut().write_message(StartMatch {
+        game: GameId::Tiles,
+        opponent: Opponent::Computer(Level::Easy),
+        seed: Some(3),
+    });
+    for _ in 0..200 {
+        app.update();
+        if shown::<Tiles>(&app).acting.is_some() {
+            break;
+        }
+    }
+    let legal = shown::<Tiles>(&app).legal.clone();
+    let steps = |app: &App| app.world().resource::<Session<Tiles>>().steps();
+    let before = steps(&app);
+    app.world_mut().write_message(Act::<Tiles>::new(legal[0].clone()));
+    app.update();
+    app.update();
+    assert_eq!(steps(&app), before + 1, "the person's tile is played");
+    let tick = app.world().resource_ref::<Shown<Tiles>>().last_changed();
+    // 0.8 s of pause at 16 ms a frame: ten frames stay inside it.
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(steps(&app), before + 1, "the computer is still pausing");
+    assert_eq!(
+        app.world().resource_ref::<Shown<Tiles>>().last_changed(),
+        tick,
+        "the computer's pause rebuilt the table"
+    );
+    for _ in 0..100 {
+        app.update();
+    }
+    assert!(steps(&app) > before + 1, "the computer moved");
+    assert_ne!(app.world().resource_ref::<Shown<Tiles>>().last_changed(), tick);
+}
+
 #[test]
 fn when_the_curtain_lifts_every_tile_already_stands_where_the_new_seat_sees_it() {
     use std::time::Duration;

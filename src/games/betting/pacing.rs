@@ -68,7 +68,10 @@ fn pace_results(
         }
     }
     let presenting = pacing.shown < settled;
-    session.set_hold(presenting);
+    // Touched only to change it: the table is rebuilt on every change.
+    if session.hold() != presenting {
+        session.set_hold(presenting);
+    }
     if presenting {
         if let Some(next) = session.curtain() {
             session.set_curtain(None);
