@@ -72,9 +72,10 @@ impl<G: Playable + Narrated> Plugin for SessionPlugin<G> {
             )
             .add_systems(
                 Update,
+                // One condition: a change seen while another game's table
+                // is up must not be used up.
                 show::<G>
-                    .run_if(in_state(ActiveGame::Playing(G::ID)))
-                    .run_if(session_changed::<G>)
+                    .run_if(in_state(ActiveGame::Playing(G::ID)).and_then(session_changed::<G>))
                     .in_set(AppSystems::Show),
             )
             .add_systems(

@@ -77,7 +77,9 @@ fn pace_results(
             session.set_curtain(None);
             pacing.curtain_after = Some(next);
         }
-    } else if let Some(next) = pacing.curtain_after.take() {
-        session.set_curtain(Some(next));
+    } else if pacing.curtain_after.is_some() {
+        // Touched only when there is a curtain to put back: the table
+        // redraws on every change of the pacing.
+        session.set_curtain(pacing.curtain_after.take());
     }
 }

@@ -44,7 +44,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(ActiveGame::Playing(GameId::Betting)), spawn_table)
         .add_systems(
             Update,
-            (play_sounds, launch_chips, sync_table)
+            (
+                play_sounds,
+                launch_chips,
+                sync_table.run_if(in_state(ActiveGame::Playing(GameId::Betting)).and_then(table_changed)),
+            )
                 .chain()
                 .run_if(in_state(ActiveGame::Playing(GameId::Betting)))
                 .after(crate::app_systems::AppSystems::Show)
@@ -371,6 +375,27 @@ impl Moment {
             None => ("back".into(), theme::DRAW),
         })
     }
+}
+
+/// Whether the pieces must be placed again: what the seat is shown, the
+/// result on screen, the set-up board or cursor or the settings changed,
+/// or the end's reveal is turning tiles over.
+fn table_changed(
+    shown: Option<Res<Shown<Betting>>>,
+    pacing: Res<ResultPacing>,
+    settings: Res<Settings>,
+    board: Res<SetupBoard>,
+    cursor: Res<SetupCursor>,
+    look: Option<Res<TableLook>>,
+    reveal: Option<Res<Reveal>>,
+) -> bool {
+    shown.is_some_and(|s| s.is_changed())
+        || pacing.is_changed()
+        || settings.is_changed()
+        || board.is_changed()
+        || cursor.is_changed()
+        || look.is_some_and(|l| l.is_changed())
+        || reveal.is_some()
 }
 
 fn sync_table(

@@ -35,7 +35,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(ActiveGame::Playing(GameId::Bidding)), spawn_table)
         .add_systems(
             Update,
-            (play_sounds, sync_table, fade_lamps)
+            (
+                play_sounds,
+                sync_table.run_if(in_state(ActiveGame::Playing(GameId::Bidding)).and_then(table_changed)),
+                fade_lamps,
+            )
                 .chain()
                 .run_if(in_state(ActiveGame::Playing(GameId::Bidding)))
                 .after(crate::app_systems::AppSystems::Show),
@@ -259,6 +263,23 @@ fn ink(card: Card) -> Color {
         Card::White => theme::TILE_BLACK,
         Card::Black => theme::TILE_WHITE,
     }
+}
+
+/// Whether the cards and labels must be drawn again: what the seat is
+/// shown or the settings changed, or a round's result is on the table (and
+/// for a moment after, to take it away).
+fn table_changed(
+    shown: Option<Res<Shown<Bidding>>>,
+    settled: Res<Settled>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+) -> bool {
+    // Frames are far shorter than half a second: one frame after the
+    // result's time runs out still sees it and clears it.
+    shown.is_some_and(|s| s.is_changed())
+        || settled.is_changed()
+        || settings.is_changed()
+        || time.elapsed_secs() < settled.until + 0.5
 }
 
 fn sync_table(

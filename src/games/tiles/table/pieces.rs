@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 play_sounds,
                 pick_with_pointer.run_if(in_state(crate::menus::Menu::None)),
-                sync_table,
+                sync_table.run_if(in_state(ActiveGame::Playing(GameId::Tiles)).and_then(table_changed)),
             )
                 .chain()
                 .run_if(in_state(ActiveGame::Playing(GameId::Tiles)))
@@ -188,6 +188,18 @@ fn layout(
         out.push((Piece::Theirs(k), spot));
     }
     out
+}
+
+/// Whether the pieces must be placed again: what the seat is shown, the
+/// tile picked or the settings changed, or the end's reveal is turning
+/// tiles over.
+fn table_changed(
+    shown: Option<Res<Shown<Tiles>>>,
+    choice: Res<TileChoice>,
+    settings: Res<Settings>,
+    reveal: Option<Res<Reveal>>,
+) -> bool {
+    shown.is_some_and(|s| s.is_changed()) || choice.is_changed() || settings.is_changed() || reveal.is_some()
 }
 
 fn sync_table(

@@ -10,7 +10,9 @@ use crate::rules::{Protocol, Seat, strict_json};
 
 impl Protocol for Wargame {
     fn ask_json(&self, seat: Seat) -> (Value, Value) {
-        let view = serde_json::to_value(self.view_for(seat)).expect("views serialize");
+        let mut view = serde_json::to_value(self.view_for(seat)).expect("views serialize");
+        // The tutorial's steps are for a person at the app's table.
+        view.as_object_mut().expect("views are objects").remove("lessons");
         let legal = if self.phase == Phase::Building {
             build_options(self, seat)
         } else {
@@ -41,8 +43,8 @@ impl Protocol for Wargame {
             .collect();
         json!({"units": units, "commanders": self.commanders, "reason": self.reason})
     }
-    /// The view whole, its tutorial aside (tutorials are not played
-    /// online); the table rebuilds the battle from it.
+    /// The view whole (serde's shape), from which the table rebuilds the
+    /// battle.
     fn read_view_wire(value: Value, seat: Seat) -> Result<View, String> {
         let view: View = crate::rules::from_wire(value)?;
         if view.player != seat {

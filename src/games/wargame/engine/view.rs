@@ -106,9 +106,9 @@ pub struct View {
     /// Why the battle ended, once it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// The scenario's tutorial steps, for the table beside a computer (not
-    /// part of the protocol: tutorials are not played online).
-    #[serde(skip)]
+    /// The scenario's tutorial steps, for the table (the protocol's `ask`
+    /// leaves them out: they are for people).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lessons: Vec<Lesson>,
     #[serde(skip)]
     battlefield: Rebuilt,
