@@ -102,6 +102,14 @@ pub fn headless_tiles_table(app: &mut App) {
         ));
 }
 
+/// The wargame's board and blocks as the table draws them, without a window
+/// or a GPU: for headless tests of the pieces on the board.
+pub fn headless_wargame_board(app: &mut App) {
+    app.init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .add_plugins(games::wargame::table::board_only_plugin);
+}
+
 /// Opens the window and plays until it is closed.
 pub fn run(launch: session::Launch) -> ExitCode {
     let mut app = App::new();

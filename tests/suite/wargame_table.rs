@@ -13,6 +13,8 @@ use black_and_white::games::wargame::engine::data::Faction;
 use black_and_white::games::wargame::engine::shipped::shipped;
 use black_and_white::games::wargame::engine::state::Phase;
 use black_and_white::games::wargame::engine::{Action, Rulebook, Wargame, bot};
+use black_and_white::games::wargame::table::board::blocks::BlockPiece;
+use black_and_white::games::wargame::table::board::choices::Selection;
 use black_and_white::games::wargame::table::setup::picker::setup_for;
 use black_and_white::ids::GameId;
 use black_and_white::rules::{Game, Level};
@@ -367,5 +369,70 @@ fn watching_a_wargame_replay_leaves_the_saved_battle_as_it_was() {
         std::fs::read_to_string(dir.join("wargame-battle.ron")).unwrap(),
         saved,
         "a replay is not the battle saved here"
+    );
+}
+
+/// Every block the seat sees, by unit, with its entity and where it stands.
+fn blocks(app: &mut App) -> Vec<(usize, Entity, Vec3)> {
+    let mut query = app.world_mut().query::<(Entity, &BlockPiece, &Transform)>();
+    let mut out: Vec<_> = query
+        .iter(app.world())
+        .filter_map(|(entity, piece, at)| piece.unit().map(|u| (u, entity, at.translation)))
+        .collect();
+    out.sort_by_key(|b| b.0);
+    out
+}
+
+#[test]
+fn each_block_is_one_entity_that_stays_through_hovers_and_moves() {
+    let dir = config_dir("wargame-blocks");
+    let mut app = new_app(&dir);
+    app.add_plugins(bevy::asset::AssetPlugin::default());
+    black_and_white::headless_wargame_board(&mut app);
+    start(&mut app, 21, 0, Opponent::Computer(Level::Easy), 2);
+    play(&mut app, |s| s.view.phase == Phase::Battle && s.acting == Some(0));
+    let before = blocks(&mut app);
+    let seen: Vec<usize> = shown(&app).view.units.iter().map(|u| u.id).collect();
+    assert_eq!(
+        before.iter().map(|b| b.0).collect::<Vec<_>>(),
+        seen,
+        "one block per unit seen"
+    );
+
+    let unit = shown(&app).view.units.iter().find(|u| u.owner == 0).unwrap();
+    let (unit, from) = (unit.id, unit.at);
+    app.world_mut().resource_mut::<Selection>().hover = Some(from);
+    app.update();
+    assert_eq!(blocks(&mut app), before, "a hover repaints no block");
+
+    app.world_mut()
+        .write_message(Act::<Wargame>::new(Action::Activate {
+            units: vec![unit],
+            order: None,
+        }));
+    app.update();
+    let to = shown(&app)
+        .legal
+        .iter()
+        .find_map(|a| match a {
+            Action::Move { to } => Some(*to),
+            _ => None,
+        })
+        .expect("a unit on its first row can move");
+    app.world_mut()
+        .write_message(Act::<Wargame>::new(Action::Move { to }));
+    app.update();
+    let after = blocks(&mut app);
+    let entities = |b: &[(usize, Entity, Vec3)]| b.iter().map(|(u, e, _)| (*u, *e)).collect::<Vec<_>>();
+    assert_eq!(
+        entities(&after),
+        entities(&before),
+        "the same entities, none spawned again"
+    );
+    let place = |b: &[(usize, Entity, Vec3)]| b.iter().find(|x| x.0 == unit).unwrap().2;
+    assert_ne!(
+        place(&after),
+        place(&before),
+        "the moved block went to its new hex"
     );
 }

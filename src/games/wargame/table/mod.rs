@@ -8,6 +8,11 @@ pub mod setup;
 
 use bevy::prelude::*;
 
+/// The board and its pieces alone (`headless_wargame_board`).
+pub(crate) fn board_only_plugin(app: &mut App) {
+    board::draw_only_plugin(app);
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((board::plugin, panels::plugin, setup::plugin));
 }

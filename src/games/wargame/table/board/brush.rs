@@ -42,11 +42,13 @@ pub(super) enum Shape {
     Square,
 }
 
-/// Spawns shapes for the board with the kit's meshes and colours.
+/// Spawns shapes for the board with the kit's meshes and colours: on the
+/// table, or as parts of one entity (a block) that goes with them.
 pub(super) struct Brush<'a, 'w, 's> {
     pub(super) commands: &'a mut Commands<'w, 's>,
     pub(super) kit: &'a mut Kit,
     pub(super) materials: &'a mut Assets<ColorMaterial>,
+    pub(super) parent: Option<Entity>,
 }
 
 impl Brush<'_, '_, '_> {
@@ -73,8 +75,7 @@ impl Brush<'_, '_, '_> {
             Shape::Triangle => self.kit.triangle.clone(),
             Shape::Square => self.kit.square.clone(),
         };
-        self.commands.spawn((
-            TableEntity,
+        let mut shape = self.commands.spawn((
             tag,
             Mesh2d(mesh),
             MeshMaterial2d(material),
@@ -84,6 +85,10 @@ impl Brush<'_, '_, '_> {
                 scale: scale.extend(1.0),
             },
         ));
+        match self.parent {
+            Some(parent) => shape.insert(ChildOf(parent)),
+            None => shape.insert(TableEntity),
+        };
     }
 }
 

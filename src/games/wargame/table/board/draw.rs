@@ -1,14 +1,16 @@
 //! The board drawn by Bevy on the felt: the board itself (`terrain`) when a
-//! battle begins or the other seat takes the screen, then the pieces
-//! (`pieces`) whenever what the seat sees changes.
+//! battle begins or the other seat takes the screen, then the marks and
+//! tokens (`marks`) and the blocks (`blocks`) whenever what the seat sees
+//! changes.
 
 use bevy::prelude::*;
 
 use crate::ids::GameId;
 
+use super::blocks::place_blocks;
 use super::brush::Kit;
 use super::layout::BoardLayout;
-use super::pieces::draw_pieces;
+use super::marks::draw_marks;
 use super::terrain::spawn_board;
 use crate::app_systems::AppSystems;
 use crate::games::wargame::engine::state::Wargame;
@@ -24,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (clear_table, spawn_board).chain().run_if(board_turned),
-                draw_pieces,
+                (draw_marks, place_blocks),
             )
                 .chain()
                 .run_if(in_state(wargame))

@@ -25,6 +25,7 @@ pub(super) fn spawn_board(
         commands: &mut commands,
         kit: &mut kit,
         materials: &mut materials,
+        parent: None,
     };
     let r = board.size;
     let extent = Vec2::new(

@@ -1,13 +1,11 @@
-//! What changes during play, drawn again whenever it changes: the wooden
-//! blocks (your own with class and size, the enemy's with their type until
-//! revealed), the tokens, and the marks on the hexes an activation may
-//! reach.
+//! What lies on the board besides the blocks, drawn again whenever it
+//! changes: the tokens, the marks on the hexes an activation may reach,
+//! the rings of the cursor, the selection and the tutorial.
 
-use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
+use std::f32::consts::FRAC_PI_4;
 
 use bevy::prelude::*;
 
-use super::block_face::{FaceShape, face};
 use super::brush::{Brush, Kit, Piece, Shape, ring};
 use super::choices::{Mark, Offered, Selection};
 use super::layout::BoardLayout;
@@ -15,10 +13,7 @@ use super::look;
 use crate::games::wargame::battle::draft::Draft;
 use crate::games::wargame::battle::tutorial::Tutorial;
 use crate::games::wargame::engine::board::Coord;
-use crate::games::wargame::engine::data::{Emblem, Rulebook, UnitCard, UnitType};
 use crate::games::wargame::engine::state::{Phase, Wargame};
-use crate::games::wargame::engine::view::View;
-use crate::rules::Seat;
 use crate::session::Shown;
 
 /// What a highlighted hex offers, by shape as well as colour (not
@@ -53,114 +48,7 @@ pub(super) fn mark_symbol(brush: &mut Brush, at: Vec2, r: f32, mark: Mark) {
     }
 }
 
-/// A block as the viewer sees it.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Block {
-    owner: Seat,
-    kind: UnitType,
-    /// The class's emblem, size and full size, when the viewer knows them.
-    known: Option<Known>,
-    /// Moving this turn, picked up, or spent.
-    state: BlockState,
-    crippled: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Known {
-    emblem: Emblem,
-    size: u8,
-    full: u8,
-}
-
-impl Known {
-    fn of(card: &UnitCard, size: u8) -> Known {
-        Known {
-            emblem: card.emblem,
-            size,
-            full: card.size,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum BlockState {
-    Ready,
-    Active,
-    Spent,
-}
-
-pub(super) fn blocks_seen(game: &Wargame, view: &View, draft: &Draft, viewer: Seat) -> Vec<(Coord, Block)> {
-    let book = Rulebook::get();
-    let active: Vec<usize> = view
-        .activation
-        .as_ref()
-        .map(|a| a.units.clone())
-        .unwrap_or_default();
-    let mut out: Vec<(Coord, Block)> = Vec::new();
-    if game.phase == Phase::Over {
-        for u in game.alive() {
-            let card = u.card();
-            out.push((
-                u.at.expect("alive"),
-                Block {
-                    owner: u.owner,
-                    kind: u.kind,
-                    known: Some(Known::of(card, u.size)),
-                    state: BlockState::Ready,
-                    crippled: u.crippled,
-                },
-            ));
-        }
-        return out;
-    }
-    for u in &view.units {
-        let known = u
-            .class
-            .as_deref()
-            .and_then(|c| book.unit(c))
-            .zip(u.size)
-            .map(|(card, size)| Known::of(card, size));
-        let state = if active.contains(&u.id) {
-            BlockState::Active
-        } else if view.active == u.owner && view.used.activated.contains(&u.id) {
-            BlockState::Spent
-        } else {
-            BlockState::Ready
-        };
-        out.push((
-            u.at,
-            Block {
-                owner: u.owner,
-                kind: u.kind,
-                known,
-                state,
-                crippled: u.crippled,
-            },
-        ));
-    }
-    if game.phase == Phase::Building && draft.seat == Some(viewer) {
-        for (i, p) in draft.army.iter().enumerate() {
-            let Some(card) = book.unit(&p.class) else { continue };
-            out.push((
-                p.at,
-                Block {
-                    owner: viewer,
-                    kind: card.kind,
-                    known: Some(Known::of(card, card.size)),
-                    state: if draft.moving == Some(i) {
-                        BlockState::Active
-                    } else {
-                        BlockState::Ready
-                    },
-                    crippled: false,
-                },
-            ));
-        }
-    }
-    out
-}
-
-pub(super) fn draw_pieces(
+pub(super) fn draw_marks(
     mut commands: Commands,
     shown: Res<Shown<Wargame>>,
     board: Option<Res<BoardLayout>>,
@@ -195,11 +83,6 @@ pub(super) fn draw_pieces(
     let viewer = shown.seat;
     let game = shown.view.battlefield();
     let hidden = shown.curtain.is_some();
-    let blocks = if hidden {
-        Vec::new()
-    } else {
-        blocks_seen(game, &shown.view, &draft, viewer)
-    };
     let marks = if hidden { Vec::new() } else { offered.shown.marks() };
     let building = game.phase == Phase::Building && draft.seat == Some(viewer) && !hidden;
     let building_row = if building {
@@ -214,6 +97,7 @@ pub(super) fn draw_pieces(
         commands: &mut commands,
         kit: &mut kit,
         materials: &mut materials,
+        parent: None,
     };
     let r = board.size;
     for at in &building_row {
@@ -270,28 +154,8 @@ pub(super) fn draw_pieces(
             ring(&mut brush, board.world(at), r * 0.92, colour, 0.95, Piece);
         }
     }
-    for h in &shown.view.hexes {
+    for h in shown.view.hexes.iter().filter(|_| !hidden) {
         draw_tokens(&mut brush, board.world(h.at), r, &h.tokens, h.markers);
-    }
-    let mut by_hex: Vec<(Coord, Vec<&Block>)> = Vec::new();
-    for (at, block) in &blocks {
-        match by_hex.iter_mut().find(|(h, _)| h == at) {
-            Some((_, list)) => list.push(block),
-            None => by_hex.push((*at, vec![block])),
-        }
-    }
-    for (at, list) in by_hex {
-        let n = list.len();
-        let side = match n {
-            1 => r,
-            2 => r * 0.7,
-            _ => r * 0.52,
-        };
-        for (i, block) in list.into_iter().enumerate() {
-            let dx = (i as f32 - (n as f32 - 1.0) / 2.0) * side * 1.08;
-            let dy = if n == 3 && i == 1 { side * 0.45 } else { 0.0 };
-            draw_block(&mut brush, board.world(at) + Vec2::new(dx, dy), side, block);
-        }
     }
 }
 
@@ -392,109 +256,5 @@ pub(super) fn draw_tokens(
                 Piece,
             );
         }
-    }
-}
-
-pub(super) fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
-    let ink = look::ink_colour(block.owner);
-    let edge = if block.owner == 0 {
-        Color::srgb(0.30, 0.24, 0.18)
-    } else {
-        Color::srgb(0.72, 0.64, 0.50)
-    };
-    brush.paint(
-        Shape::Square,
-        Color::srgba(0.0, 0.0, 0.0, 0.35),
-        p + Vec2::new(side * 0.08, -side * 0.08),
-        1.9,
-        Vec2::splat(side),
-        0.0,
-        Piece,
-    );
-    if block.state == BlockState::Active {
-        brush.paint(
-            Shape::Square,
-            look::OBJECTIVE,
-            p,
-            1.95,
-            Vec2::splat(side * 1.16),
-            0.0,
-            Piece,
-        );
-    }
-    brush.paint(Shape::Square, edge, p, 2.0, Vec2::splat(side), 0.0, Piece);
-    brush.paint(
-        Shape::Square,
-        look::block_colour(block.owner),
-        p,
-        2.01,
-        Vec2::splat(side * 0.88),
-        0.0,
-        Piece,
-    );
-    // The face: the type symbol, and the class's emblem when it is known.
-    for (i, m) in face(block.kind, block.known.map(|k| k.emblem)).iter().enumerate() {
-        let colour = if m.hollow {
-            look::block_colour(block.owner)
-        } else {
-            ink
-        };
-        let shape = match m.shape {
-            FaceShape::Square => Shape::Square,
-            FaceShape::Circle => Shape::Circle,
-            FaceShape::Triangle => Shape::Triangle,
-        };
-        brush.paint(
-            shape,
-            colour,
-            p + m.at * side,
-            2.02 + i as f32 * 0.001,
-            m.size * side,
-            m.angle,
-            Piece,
-        );
-    }
-    if let Some(Known { size, full, .. }) = block.known {
-        // Size dots on the edge that faces the owner: the block turns a
-        // quarter for every step it has lost.
-        let lost = full.saturating_sub(size);
-        let angle = -FRAC_PI_2 * f32::from(lost);
-        for i in 0..size {
-            // Large enough to count at a glance: up to four across the edge.
-            let along = (f32::from(i) - (f32::from(size) - 1.0) / 2.0) * side * 0.22;
-            let local = Vec2::new(along, -side * 0.35);
-            let at = p + Vec2::from_angle(angle).rotate(local);
-            brush.paint(
-                Shape::Circle,
-                ink,
-                at,
-                2.03,
-                Vec2::splat(side * 0.085),
-                0.0,
-                Piece,
-            );
-        }
-    }
-    if block.state == BlockState::Spent {
-        brush.paint(
-            Shape::Square,
-            Color::srgba(0.3, 0.3, 0.3, 0.45),
-            p,
-            2.05,
-            Vec2::splat(side * 0.88),
-            0.0,
-            Piece,
-        );
-    }
-    if block.crippled {
-        brush.paint(
-            Shape::Square,
-            Color::srgb(0.85, 0.15, 0.1),
-            p,
-            2.06,
-            Vec2::new(side, side * 0.08),
-            0.8,
-            Piece,
-        );
     }
 }

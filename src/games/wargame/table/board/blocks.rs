@@ -1,0 +1,342 @@
+//! The wooden blocks (your own with class and size, the enemy's with their
+//! type until revealed): one entity per block, which stays while the block
+//! stands, goes to its hex when the block moves and is painted again only
+//! when its face changes.
+
+use std::f32::consts::FRAC_PI_2;
+
+use bevy::prelude::*;
+
+use super::block_face::{FaceShape, face};
+use super::brush::{Brush, Kit, Shape};
+use super::layout::BoardLayout;
+use super::look;
+use crate::games::wargame::battle::draft::Draft;
+use crate::games::wargame::engine::board::Coord;
+use crate::games::wargame::engine::data::{Emblem, Rulebook, UnitCard, UnitType};
+use crate::games::wargame::engine::state::{Phase, Wargame};
+use crate::games::wargame::engine::view::View;
+use crate::rules::Seat;
+use crate::session::Shown;
+use crate::ui::table::TableEntity;
+
+/// Which block an entity stands for: a unit on the board, or the n-th block
+/// of the army being deployed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BlockKey {
+    Unit(usize),
+    Drafted(usize),
+}
+
+/// One block on the table, with the face it is painted with.
+#[derive(Component)]
+pub struct BlockPiece {
+    key: BlockKey,
+    block: Block,
+    side: f32,
+}
+
+impl BlockPiece {
+    /// The unit it stands for (`None` for a block of the army being
+    /// deployed).
+    pub fn unit(&self) -> Option<usize> {
+        match self.key {
+            BlockKey::Unit(id) => Some(id),
+            BlockKey::Drafted(_) => None,
+        }
+    }
+}
+
+/// A block as the viewer sees it.
+#[derive(Debug, Clone, PartialEq)]
+struct Block {
+    owner: Seat,
+    kind: UnitType,
+    /// The class's emblem, size and full size, when the viewer knows them.
+    known: Option<Known>,
+    /// Moving this turn, picked up, or spent.
+    state: BlockState,
+    crippled: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Known {
+    emblem: Emblem,
+    size: u8,
+    full: u8,
+}
+
+impl Known {
+    fn of(card: &UnitCard, size: u8) -> Known {
+        Known {
+            emblem: card.emblem,
+            size,
+            full: card.size,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum BlockState {
+    Ready,
+    Active,
+    Spent,
+}
+
+fn blocks_seen(game: &Wargame, view: &View, draft: &Draft, viewer: Seat) -> Vec<(BlockKey, Coord, Block)> {
+    let book = Rulebook::get();
+    let active: Vec<usize> = view
+        .activation
+        .as_ref()
+        .map(|a| a.units.clone())
+        .unwrap_or_default();
+    let mut out: Vec<(BlockKey, Coord, Block)> = Vec::new();
+    if game.phase == Phase::Over {
+        for u in game.alive() {
+            let card = u.card();
+            out.push((
+                BlockKey::Unit(u.id),
+                u.at.expect("alive"),
+                Block {
+                    owner: u.owner,
+                    kind: u.kind,
+                    known: Some(Known::of(card, u.size)),
+                    state: BlockState::Ready,
+                    crippled: u.crippled,
+                },
+            ));
+        }
+        return out;
+    }
+    for u in &view.units {
+        let known = u
+            .class
+            .as_deref()
+            .and_then(|c| book.unit(c))
+            .zip(u.size)
+            .map(|(card, size)| Known::of(card, size));
+        let state = if active.contains(&u.id) {
+            BlockState::Active
+        } else if view.active == u.owner && view.used.activated.contains(&u.id) {
+            BlockState::Spent
+        } else {
+            BlockState::Ready
+        };
+        out.push((
+            BlockKey::Unit(u.id),
+            u.at,
+            Block {
+                owner: u.owner,
+                kind: u.kind,
+                known,
+                state,
+                crippled: u.crippled,
+            },
+        ));
+    }
+    if game.phase == Phase::Building && draft.seat == Some(viewer) {
+        for (i, p) in draft.army.iter().enumerate() {
+            let Some(card) = book.unit(&p.class) else { continue };
+            out.push((
+                BlockKey::Drafted(i),
+                p.at,
+                Block {
+                    owner: viewer,
+                    kind: card.kind,
+                    known: Some(Known::of(card, card.size)),
+                    state: if draft.moving == Some(i) {
+                        BlockState::Active
+                    } else {
+                        BlockState::Ready
+                    },
+                    crippled: false,
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// Where each block stands: its hex, its place among the blocks there and
+/// its size (one fills the hex, two or three share it).
+fn spots(blocks: Vec<(BlockKey, Coord, Block)>, r: f32) -> Vec<(BlockKey, Coord, Vec2, f32, Block)> {
+    let mut by_hex: Vec<(Coord, Vec<(BlockKey, Block)>)> = Vec::new();
+    for (key, at, block) in blocks {
+        match by_hex.iter_mut().find(|(h, _)| *h == at) {
+            Some((_, list)) => list.push((key, block)),
+            None => by_hex.push((at, vec![(key, block)])),
+        }
+    }
+    let mut out = Vec::new();
+    for (at, list) in by_hex {
+        let n = list.len();
+        let side = match n {
+            1 => r,
+            2 => r * 0.7,
+            _ => r * 0.52,
+        };
+        for (i, (key, block)) in list.into_iter().enumerate() {
+            let dx = (i as f32 - (n as f32 - 1.0) / 2.0) * side * 1.08;
+            let dy = if n == 3 && i == 1 { side * 0.45 } else { 0.0 };
+            out.push((key, at, Vec2::new(dx, dy), side, block));
+        }
+    }
+    out
+}
+
+/// Keeps one entity per block the seat sees: moves it to its hex, paints
+/// it again when its face changed, takes away the blocks that fell (and
+/// every block under the curtain).
+pub(super) fn place_blocks(
+    mut commands: Commands,
+    shown: Res<Shown<Wargame>>,
+    board: Option<Res<BoardLayout>>,
+    draft: Res<Draft>,
+    mut placed: Query<(Entity, &mut BlockPiece, &mut Transform)>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut kit: ResMut<Kit>,
+) {
+    let Some(board) = board else { return };
+    if !(shown.is_changed() || draft.is_changed() || board.is_changed()) {
+        return;
+    }
+    let blocks = if shown.curtain.is_some() {
+        Vec::new()
+    } else {
+        blocks_seen(shown.view.battlefield(), &shown.view, &draft, shown.seat)
+    };
+    let mut wanted = spots(blocks, board.size);
+    let mut brush = Brush {
+        commands: &mut commands,
+        kit: &mut kit,
+        materials: &mut materials,
+        parent: None,
+    };
+    for (entity, mut piece, mut transform) in &mut placed {
+        let Some(i) = wanted.iter().position(|(key, ..)| *key == piece.key) else {
+            brush.commands.entity(entity).despawn();
+            continue;
+        };
+        let (_, at, offset, side, block) = wanted.swap_remove(i);
+        transform.translation = (board.world(at) + offset).extend(0.0);
+        if piece.block != block || piece.side != side {
+            brush.commands.entity(entity).despawn_children();
+            brush.parent = Some(entity);
+            draw_block(&mut brush, Vec2::ZERO, side, &block);
+            piece.block = block;
+            piece.side = side;
+        }
+    }
+    for (key, at, offset, side, block) in wanted {
+        let entity = brush
+            .commands
+            .spawn((
+                TableEntity,
+                Transform::from_translation((board.world(at) + offset).extend(0.0)),
+                Visibility::default(),
+            ))
+            .id();
+        brush.parent = Some(entity);
+        draw_block(&mut brush, Vec2::ZERO, side, &block);
+        brush
+            .commands
+            .entity(entity)
+            .insert(BlockPiece { key, block, side });
+    }
+}
+
+fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
+    let ink = look::ink_colour(block.owner);
+    let edge = if block.owner == 0 {
+        Color::srgb(0.30, 0.24, 0.18)
+    } else {
+        Color::srgb(0.72, 0.64, 0.50)
+    };
+    brush.paint(
+        Shape::Square,
+        Color::srgba(0.0, 0.0, 0.0, 0.35),
+        p + Vec2::new(side * 0.08, -side * 0.08),
+        1.9,
+        Vec2::splat(side),
+        0.0,
+        (),
+    );
+    if block.state == BlockState::Active {
+        brush.paint(
+            Shape::Square,
+            look::OBJECTIVE,
+            p,
+            1.95,
+            Vec2::splat(side * 1.16),
+            0.0,
+            (),
+        );
+    }
+    brush.paint(Shape::Square, edge, p, 2.0, Vec2::splat(side), 0.0, ());
+    brush.paint(
+        Shape::Square,
+        look::block_colour(block.owner),
+        p,
+        2.01,
+        Vec2::splat(side * 0.88),
+        0.0,
+        (),
+    );
+    // The face: the type symbol, and the class's emblem when it is known.
+    for (i, m) in face(block.kind, block.known.map(|k| k.emblem)).iter().enumerate() {
+        let colour = if m.hollow {
+            look::block_colour(block.owner)
+        } else {
+            ink
+        };
+        let shape = match m.shape {
+            FaceShape::Square => Shape::Square,
+            FaceShape::Circle => Shape::Circle,
+            FaceShape::Triangle => Shape::Triangle,
+        };
+        brush.paint(
+            shape,
+            colour,
+            p + m.at * side,
+            2.02 + i as f32 * 0.001,
+            m.size * side,
+            m.angle,
+            (),
+        );
+    }
+    if let Some(Known { size, full, .. }) = block.known {
+        // Size dots on the edge that faces the owner: the block turns a
+        // quarter for every step it has lost.
+        let lost = full.saturating_sub(size);
+        let angle = -FRAC_PI_2 * f32::from(lost);
+        for i in 0..size {
+            // Large enough to count at a glance: up to four across the edge.
+            let along = (f32::from(i) - (f32::from(size) - 1.0) / 2.0) * side * 0.22;
+            let local = Vec2::new(along, -side * 0.35);
+            let at = p + Vec2::from_angle(angle).rotate(local);
+            brush.paint(Shape::Circle, ink, at, 2.03, Vec2::splat(side * 0.085), 0.0, ());
+        }
+    }
+    if block.state == BlockState::Spent {
+        brush.paint(
+            Shape::Square,
+            Color::srgba(0.3, 0.3, 0.3, 0.45),
+            p,
+            2.05,
+            Vec2::splat(side * 0.88),
+            0.0,
+            (),
+        );
+    }
+    if block.crippled {
+        brush.paint(
+            Shape::Square,
+            Color::srgb(0.85, 0.15, 0.1),
+            p,
+            2.06,
+            Vec2::new(side, side * 0.08),
+            0.8,
+            (),
+        );
+    }
+}
