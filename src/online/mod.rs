@@ -3,9 +3,12 @@
 //! WebSocket, with the referee protocol's messages and a small lobby.
 
 pub mod client;
+mod effects;
 pub mod hub;
 pub mod limits;
 pub mod lobby;
+mod room;
+mod seating;
 pub mod server;
 pub mod store;
 pub mod table;

@@ -456,7 +456,7 @@ fn shown_stays_while_the_computer_waits_to_move() {
     let legal = shown::<Tiles>(&app).legal.clone();
     let steps = |app: &App| app.world().resource::<Session<Tiles>>().steps();
     let before = steps(&app);
-    app.world_mut().write_message(Act::<Tiles>::new(legal[0].clone()));
+    app.world_mut().write_message(Act::<Tiles>::new(legal[0]));
     app.update();
     app.update();
     assert_eq!(steps(&app), before + 1, "the person's tile is played");

@@ -309,7 +309,7 @@ fn the_table_offers_the_legal_moves_as_hexes_and_the_aid_card_narrows_them() {
         }));
     app.update();
     let legal = shown(&app).legal.clone();
-    let choices = Choices::of(&shown(&app).view.battlefield(), &legal);
+    let choices = Choices::of(shown(&app).view.battlefield(), &legal);
     let moves: Vec<_> = legal
         .iter()
         .filter_map(|a| match a {

@@ -3,6 +3,7 @@
 
 pub(super) mod ai;
 pub mod arrangement;
+mod game;
 pub mod knowledge;
 mod protocol;
 pub mod rules;

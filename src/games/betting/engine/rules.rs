@@ -9,8 +9,7 @@ use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 pub use super::arrangement::{CHIPS, Draft, Placement, SLOTS, check_arrangement, random_arrangement};
-use crate::ids::GameId;
-use crate::rules::{Chance, Colour, Configure, Game, Outcome, Seat, higher, other, sub_seed};
+use crate::rules::{Chance, Colour, Seat, higher, other, sub_seed};
 
 /// Chips pulled off one of the matching player's later slots (1-based).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,7 +162,7 @@ impl BettingView {
         self.mine.iter().map(|s| s.chips).collect()
     }
 
-    fn purse<'a>(&self, stacks: &'a [u8]) -> Purse<'a> {
+    pub(super) fn purse<'a>(&self, stacks: &'a [u8]) -> Purse<'a> {
         Purse {
             stacks,
             winnings: self.winnings[self.seat],
@@ -184,20 +183,20 @@ impl BettingView {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Betting {
-    seed: u64,
+    pub(super) seed: u64,
     /// The coin flip's and random fills' outcomes, for the record.
-    chance: Chance,
+    pub(super) chance: Chance,
     /// The arrangements as placed at setup.
     pub(super) placed: [Option<Vec<Placement>>; 2],
     /// The chips on each slot now.
-    stacks: [[u8; SLOTS]; 2],
-    winnings: [u8; 2],
-    results: Vec<SlotResult>,
+    pub(super) stacks: [[u8; SLOTS]; 2],
+    pub(super) winnings: [u8; 2],
+    pub(super) results: Vec<SlotResult>,
 }
 
 /// What one seat can pay a match with: its stacks and winnings, as its own
 /// view holds them, so that the table checks a match as the rules do.
-struct Purse<'a> {
+pub(super) struct Purse<'a> {
     stacks: &'a [u8],
     winnings: u8,
     /// The current slot, 1..=10.
@@ -219,7 +218,7 @@ impl Purse<'_> {
         Sourcing { from_winnings, pull }
     }
 
-    fn check(&self, seat: Seat, gap: u8, sourcing: &Sourcing) -> Result<(), String> {
+    pub(super) fn check(&self, seat: Seat, gap: u8, sourcing: &Sourcing) -> Result<(), String> {
         let current = self.slot;
         for (i, pull) in sourcing.pull.iter().enumerate() {
             if pull.slot <= current || pull.slot > SLOTS {
@@ -263,7 +262,7 @@ impl Purse<'_> {
 
 impl Betting {
     /// The current slot, 0-based; `SLOTS` once the game is over.
-    fn index(&self) -> usize {
+    pub(super) fn index(&self) -> usize {
         self.results.len()
     }
 
@@ -301,7 +300,7 @@ impl Betting {
     }
 
     /// Chips on the slots after the current one.
-    fn later(&self, seat: Seat) -> u8 {
+    pub(super) fn later(&self, seat: Seat) -> u8 {
         let from = (self.index() + 1).min(SLOTS);
         self.stacks[seat][from..].iter().sum()
     }
@@ -314,7 +313,7 @@ impl Betting {
     }
 
     /// The lower bettor at the current slot and the gap to cover.
-    fn gap(&self) -> Option<(Seat, u8)> {
+    pub(super) fn gap(&self) -> Option<(Seat, u8)> {
         if self.phase() != Phase::Slots {
             return None;
         }
@@ -326,7 +325,7 @@ impl Betting {
     /// The default sourcing: winnings first, then slot 10 down to 1 chip,
     /// then slot 9, and so on.
     /// What `seat` can pay a match with now.
-    fn purse(&self, seat: Seat) -> Purse<'_> {
+    pub(super) fn purse(&self, seat: Seat) -> Purse<'_> {
         Purse {
             stacks: &self.stacks[seat],
             winnings: self.winnings[seat],
@@ -336,7 +335,7 @@ impl Betting {
 
     /// Settles the slot the lower bettor left (by a match or a fold) and
     /// every slot after it that needs no decision.
-    fn settle(&mut self, seat: Seat, action: BettingAction) -> Vec<BettingEvent> {
+    pub(super) fn settle(&mut self, seat: Seat, action: BettingAction) -> Vec<BettingEvent> {
         let (_, gap) = self.gap().expect("a decision is asked only on unequal stacks");
         let mut events = Vec::new();
         match action {
@@ -357,7 +356,7 @@ impl Betting {
         events
     }
 
-    fn current_bets(&self) -> [u8; 2] {
+    pub(super) fn current_bets(&self) -> [u8; 2] {
         let i = self.index();
         [self.stacks[0][i], self.stacks[1][i]]
     }
@@ -381,7 +380,7 @@ impl Betting {
         events
     }
 
-    fn colours(&self, index: usize) -> [Colour; 2] {
+    pub(super) fn colours(&self, index: usize) -> [Colour; 2] {
         [0, 1].map(|s| Colour::of(self.tile(s, index)))
     }
 
@@ -445,7 +444,12 @@ impl Betting {
         BettingEvent::Settled(*last)
     }
 
-    fn arrange(&mut self, seat: Seat, arrangement: Vec<Placement>, timed_out: bool) -> Vec<BettingEvent> {
+    pub(super) fn arrange(
+        &mut self,
+        seat: Seat,
+        arrangement: Vec<Placement>,
+        timed_out: bool,
+    ) -> Vec<BettingEvent> {
         for (i, p) in arrangement.iter().enumerate() {
             self.stacks[seat][i] = p.chips;
         }
@@ -458,193 +462,10 @@ impl Betting {
     }
 }
 
-/// Nothing to set up: no scenario, no dice.
-impl Configure for Betting {
-    fn configure(_: Option<&str>, _: Vec<u8>) -> Result<(), String> {
-        Ok(())
-    }
-}
-
-impl Game for Betting {
-    type Action = BettingAction;
-    type View = BettingView;
-    type Event = BettingEvent;
-
-    type Config = ();
-    const ID: GameId = GameId::Betting;
-
-    fn start(_: &(), seed: u64, chance: Chance) -> Self {
-        Betting {
-            seed,
-            chance,
-            placed: [None, None],
-            stacks: [[0; SLOTS]; 2],
-            winnings: [0, 0],
-            results: Vec::new(),
-        }
-    }
-
-    fn chance(&mut self) -> &mut Chance {
-        &mut self.chance
-    }
-
-    fn first(&self) -> Option<Seat> {
-        None
-    }
-
-    fn clock(&self) -> Option<(f32, BettingAction)> {
-        match self.phase() {
-            Phase::Setup => Some((SETUP_SECONDS, BettingAction::Timeout)),
-            Phase::Slots => Some((DECISION_SECONDS, BettingAction::Timeout)),
-            Phase::Over => None,
-        }
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        match self.phase() {
-            Phase::Setup => self.placed.iter().position(Option::is_none),
-            Phase::Slots => self.gap().map(|(low, _)| low),
-            Phase::Over => None,
-        }
-    }
-
-    fn view(&self, seat: Seat) -> BettingView {
-        let phase = self.phase();
-        let index = self.index();
-        let in_slots = phase == Phase::Slots;
-        let to_move = self.to_move();
-        let mine = match &self.placed[seat] {
-            Some(placed) => placed
-                .iter()
-                .zip(self.stacks[seat])
-                .map(|(p, chips)| OwnSlot {
-                    tile: p.tile,
-                    placed: p.chips,
-                    chips,
-                })
-                .collect(),
-            None => Vec::new(),
-        };
-        BettingView {
-            seat,
-            phase,
-            arranged: self.placed.each_ref().map(Option::is_some),
-            slot: index + 1,
-            mine,
-            colours: in_slots.then(|| self.colours(index)),
-            chips: in_slots.then(|| self.current_bets()),
-            winnings: self.winnings,
-            later: if phase == Phase::Setup {
-                [0; 2]
-            } else {
-                [self.later(0), self.later(1)]
-            },
-            to_move,
-            decision: match self.gap() {
-                Some((low, gap)) if in_slots && low == seat => Some(Decision {
-                    gap,
-                    available: self.available(seat),
-                }),
-                _ => None,
-            },
-            history: self.results.clone(),
-        }
-    }
-
-    fn legal_actions(&self) -> Vec<BettingAction> {
-        match self.phase() {
-            Phase::Setup => vec![
-                BettingAction::Arrange(
-                    (0..SLOTS as u8)
-                        .map(|tile| Placement { tile, chips: 3 })
-                        .collect(),
-                ),
-                BettingAction::Timeout,
-            ],
-            Phase::Slots => vec![
-                BettingAction::Match(None),
-                BettingAction::Fold,
-                BettingAction::Timeout,
-            ],
-            Phase::Over => Vec::new(),
-        }
-    }
-
-    fn check(&self, seat: Seat, action: &BettingAction) -> Result<(), String> {
-        match self.to_move() {
-            None => return Err("the game is over".into()),
-            Some(s) if s != seat => return Err(format!("it is player {s}'s turn, not player {seat}'s")),
-            Some(_) => {}
-        }
-        match (self.phase(), action) {
-            (Phase::Setup, BettingAction::Arrange(arrangement)) => check_arrangement(arrangement),
-            (Phase::Setup, BettingAction::Timeout) => Ok(()),
-            (Phase::Setup, _) => Err("this is the setup: the action is an arrangement (or a timeout)".into()),
-            (_, BettingAction::Arrange(_)) => {
-                Err("the arrangement is fixed once play starts: match or fold".into())
-            }
-            (_, BettingAction::Match(Some(sourcing))) => {
-                let (_, gap) = self.gap().expect("a seat to move has a gap");
-                self.purse(seat).check(seat, gap, sourcing)
-            }
-            _ => Ok(()),
-        }
-    }
-
-    fn apply(&mut self, seat: Seat, action: BettingAction) -> Result<Vec<BettingEvent>, String> {
-        self.check(seat, &action)?;
-        Ok(match (self.phase(), action) {
-            (Phase::Setup, BettingAction::Arrange(arrangement)) => self.arrange(seat, arrangement, false),
-            (Phase::Setup, _) => {
-                let arrangement = self.timed_out_arrangement(seat)?;
-                self.arrange(seat, arrangement, true)
-            }
-            (_, action) => self.settle(seat, action),
-        })
-    }
-
-    fn round(&self) -> u32 {
-        match self.phase() {
-            Phase::Setup => 0,
-            _ => (self.index() + 1).min(SLOTS) as u32,
-        }
-    }
-
-    fn standing(&self) -> [i64; 2] {
-        self.winnings.map(i64::from)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        (self.phase() == Phase::Over).then(|| Outcome::by_score(self.winnings.map(i64::from)))
-    }
-
-    fn random_action(&self, rng: &mut GameRng) -> BettingAction {
-        let seat = self
-            .to_move()
-            .expect("random_action is only asked while the game goes on");
-        if self.phase() == Phase::Setup {
-            return if rng.random_bool(0.1) {
-                BettingAction::Timeout
-            } else {
-                BettingAction::Arrange(random_arrangement(rng))
-            };
-        }
-        match rng.random_range(0..20) {
-            0 => BettingAction::Timeout,
-            1..10 => BettingAction::Fold,
-            10..15 => BettingAction::Match(None),
-            _ => {
-                let (_, gap) = self.gap().expect("a seat to move has a gap");
-                BettingAction::Match(Some(self.random_sourcing(seat, gap, rng)))
-            }
-        }
-    }
-}
-
 impl Betting {
     /// The random arrangement after a setup time-out, from the seed or the
     /// replay's record: each slot's tile, then each slot's chips.
-    fn timed_out_arrangement(&mut self, seat: Seat) -> Result<Vec<Placement>, String> {
+    pub(super) fn timed_out_arrangement(&mut self, seat: Seat) -> Result<Vec<Placement>, String> {
         let seed = sub_seed(self.seed, 20 + seat as u64);
         let drawn = self.chance.draw_many(2 * SLOTS, "random arrangement", || {
             let seeded = random_arrangement(&mut GameRng::seed_from_u64(seed));
@@ -664,7 +485,7 @@ impl Betting {
         Ok(arrangement)
     }
 
-    fn random_sourcing(&self, seat: Seat, gap: u8, rng: &mut GameRng) -> Sourcing {
+    pub(super) fn random_sourcing(&self, seat: Seat, gap: u8, rng: &mut GameRng) -> Sourcing {
         let mut spare: Vec<(usize, u8)> = (self.index() + 1..SLOTS)
             .map(|t| (t, self.stacks[seat][t] - 1))
             .collect();

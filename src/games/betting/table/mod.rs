@@ -1,10 +1,11 @@
 //! The betting table: the tiles and stacks drawn by Bevy (`pieces`) where
-//! `layout` puts them, the chips that fly between stacks (`chips`), the
+//! `layout` puts them, at the moment of play `moment` says, the chips that fly between stacks (`chips`), the
 //! setup board's mouse and keys (`setup_input`), and the egui HUD (`hud`).
 
 mod chips;
 mod hud;
 mod layout;
+mod moment;
 mod pieces;
 mod setup_input;
 

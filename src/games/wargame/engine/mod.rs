@@ -1,11 +1,14 @@
 //! The wargame's rules core, without Bevy: the data (`data`, `scenario`,
 //! `scenario_check`), the board (`board`), the state, actions and events
-//! (`state`), a turn (`rules`, `actions`, `combat`, `legal`), what a seat
-//! sees (`view`), the shared `Game` trait and the protocol's JSON (`game`),
-//! the computer players (`bot`, `planner`, Hard's `search`), the names the log uses
-//! (`names`) and what a seat could know of the hidden blocks (`knowledge`). Nothing here draws; the table around it is the folder above.
+//! (`state`), a turn (`rules`, `actions`, `attack_checks`, `combat`,
+//! `legal`), what a seat sees (`view`), the shared `Game` trait (`game`)
+//! and the protocol's JSON (`protocol`), the computer players (`bot`,
+//! `planner`, Hard's `search`), the names the log uses (`names`) and what a
+//! seat could know of the hidden blocks (`knowledge`). Nothing here draws;
+//! the table around it is the folder above.
 
 pub(super) mod actions;
+mod attack_checks;
 pub mod board;
 pub mod bot;
 mod building;

@@ -1,0 +1,92 @@
+//! One game on the server: its table, the seats' tokens and connections,
+//! and what its seats are told.
+
+use std::time::Instant;
+
+use serde_json::Value;
+
+use super::table::{Table, readable_by};
+use crate::rules::{Audience, Seat};
+
+use super::effects::{ConnId, Effects};
+
+pub(super) struct Room {
+    pub(super) table: Box<dyn Table>,
+    pub(super) tokens: [Option<String>; 2],
+    /// The connection that holds each seat now.
+    pub(super) present: [Option<ConnId>; 2],
+    /// Whether that connection is an app's table, sent `table` lines.
+    pub(super) tables: [bool; 2],
+    pub(super) thinking: bool,
+    /// When the clock of the seat to move runs out, and for which step.
+    pub(super) deadline: Option<(usize, Instant)>,
+    /// Both seats were taken and `start` was sent: a seat's token going
+    /// (a player who left, the end) does not make the game wait again.
+    pub(super) begun: bool,
+    pub(super) ended: bool,
+    /// When a game nobody has joined is given up.
+    pub(super) expires: Option<Instant>,
+    /// Since when nobody has been at the table.
+    pub(super) empty_since: Instant,
+}
+
+impl Room {
+    pub(super) fn new(
+        table: Box<dyn Table>,
+        tokens: [Option<String>; 2],
+        present: [Option<ConnId>; 2],
+        now: Instant,
+    ) -> Room {
+        Room {
+            table,
+            tokens,
+            present,
+            tables: [false; 2],
+            thinking: false,
+            deadline: None,
+            begun: false,
+            ended: false,
+            expires: None,
+            empty_since: now,
+        }
+    }
+
+    /// Nobody has joined it yet.
+    pub(super) fn waiting(&self) -> bool {
+        !self.begun && !self.ended
+    }
+
+    /// The seat is no longer held by `conn`'s connection.
+    pub(super) fn gone(&mut self, seat: Seat, now: Instant) {
+        self.present[seat] = None;
+        if self.present == [None, None] {
+            self.empty_since = now;
+        }
+    }
+
+    /// Sends `line` to every seat present that may read it.
+    pub(super) fn tell(&self, effects: &mut Effects, line: &Value) {
+        for seat in [0, 1] {
+            if let Some(conn) = self.present[seat]
+                && readable_by(line, seat)
+            {
+                effects.send(conn, line.clone());
+            }
+        }
+    }
+
+    /// Sends each app's table present its `table` line, with the events of
+    /// the last action that its seat may read.
+    pub(super) fn show_tables(&self, effects: &mut Effects, events: &[(Audience, Value)]) {
+        for seat in [0, 1] {
+            if let Some(conn) = self.present[seat].filter(|_| self.tables[seat]) {
+                let seen: Vec<Value> = events
+                    .iter()
+                    .filter(|(audience, _)| audience.includes(seat))
+                    .map(|(_, event)| event.clone())
+                    .collect();
+                effects.send(conn, self.table.table_line(seat, &seen));
+            }
+        }
+    }
+}

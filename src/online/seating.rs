@@ -1,0 +1,398 @@
+//! Taking and leaving seats: creating a game (within each address's
+//! limits), joining it by its code, taking a seat back by its token, and
+//! leaving.
+
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+
+use super::limits::{self, Bucket};
+use super::lobby::Across;
+use super::store::{Kept, Seats};
+use super::table;
+use crate::ids::GameId;
+use crate::rules::other;
+use crate::wire::LobbyLine;
+
+use super::hub::{ConnId, Door, Effects, Hub, STAND_IN, clock_line, faulted_message, new_token};
+use super::room::Room;
+
+impl Hub {
+    pub(super) fn create(
+        &mut self,
+        conn: ConnId,
+        (game, across, scenario): (GameId, Across, Option<u32>),
+        table_lines: bool,
+        now: Instant,
+        effects: &mut Effects,
+    ) {
+        if let Some(refusal) = self.seated_refusal(conn) {
+            effects.say(conn, LobbyLine::error(refusal));
+            return;
+        }
+        if self.rooms.len() >= limits::GAMES {
+            effects.say(
+                conn,
+                LobbyLine::error("the server holds as many games as it can: try later"),
+            );
+            return;
+        }
+        let address = self.clients[&conn].address;
+        if let Some(refusal) = self.door_refusal(address, across, now) {
+            effects.say(conn, refusal);
+            return;
+        }
+        let seed = self.rng.random::<u64>();
+        let mut table = match table::open(game, scenario, seed) {
+            Ok(table) => table,
+            Err(e) => {
+                effects.say(conn, LobbyLine::error(e));
+                return;
+            }
+        };
+        let code = self.new_code();
+        let token = new_token(&mut self.rng);
+        let mut seats = Seats {
+            tokens: [Some(token.clone()), None],
+            computers: [None, None],
+        };
+        if let Across::Computer(level) = across {
+            table.seat_computer(1, level);
+            seats.computers[1] = Some(level);
+        }
+        if let Err(e) = self
+            .store
+            .create(&code, &table.opening(), &seats, &crate::replay::now_iso())
+        {
+            eprintln!("black-and-white serve: {e}");
+            effects.say(
+                conn,
+                LobbyLine::error("the server could not keep a new game: try again"),
+            );
+            return;
+        }
+        effects.say(
+            conn,
+            LobbyLine::Created {
+                code: code.clone(),
+                game,
+                player: 0,
+                token: token.clone(),
+            },
+        );
+        self.tokens.insert(token, (code.clone(), 0));
+        self.clients.get_mut(&conn).expect("a known client").seat = Some((code.clone(), 0));
+        let mut room = Room::new(table, seats.tokens, [Some(conn), None], now);
+        room.tables[0] = table_lines;
+        self.rooms.insert(code.clone(), room);
+        if matches!(across, Across::Computer(_)) {
+            self.begin(&code, now, effects);
+        } else {
+            self.rooms.get_mut(&code).expect("just held").expires = Some(now + limits::WAITING);
+            if let Some(door) = self.doors.get_mut(&address) {
+                door.waiting.push(code.clone());
+            }
+            effects.say(conn, LobbyLine::Waiting { code });
+        }
+    }
+
+    /// Why `address` may not create a game now, if it may not: too many
+    /// of its games wait for a second player, or it created too many
+    /// lately (the error's `retry_ms` says when it may).
+    pub(super) fn door_refusal(
+        &mut self,
+        address: IpAddr,
+        across: Across,
+        now: Instant,
+    ) -> Option<LobbyLine> {
+        let rooms = &self.rooms;
+        let door = self.doors.entry(address).or_insert_with(|| Door {
+            creates: Bucket::full(
+                limits::CREATE_BURST,
+                1.0 / limits::CREATE_EVERY.as_secs_f64(),
+                now,
+            ),
+            waiting: Vec::new(),
+        });
+        door.waiting
+            .retain(|code| rooms.get(code).is_some_and(Room::waiting));
+        if across == Across::Person && door.waiting.len() >= limits::WAITING_PER_ADDRESS {
+            return Some(LobbyLine::error(format!(
+                "{} games from your address already wait for a second player: \
+                 play one, or leave one, before you create another",
+                limits::WAITING_PER_ADDRESS
+            )));
+        }
+        if !door.creates.take(now) {
+            let wait = door.creates.wait();
+            return Some(LobbyLine::Error {
+                player: None,
+                message: format!(
+                    "too many new games from your address: at most {} in a burst, then one every {} seconds; \
+                     try again in {} seconds",
+                    limits::CREATE_BURST,
+                    limits::CREATE_EVERY.as_secs(),
+                    wait.as_secs() + 1
+                ),
+                retry_ms: Some(wait.as_millis() as u64 + 1),
+            });
+        }
+        None
+    }
+
+    pub(super) fn join(
+        &mut self,
+        conn: ConnId,
+        code: &str,
+        table: bool,
+        now: Instant,
+        effects: &mut Effects,
+    ) {
+        if let Some(refusal) = self.seated_refusal(conn) {
+            effects.say(conn, LobbyLine::error(refusal));
+            return;
+        }
+        if !self.rooms.contains_key(code) {
+            // A game that waits since before a restart is in the store alone.
+            match self.store.by_code(code) {
+                Ok(Some(kept)) if kept.seats.tokens[1].is_none() && kept.seats.computers[1].is_none() => {
+                    if let Err(e) = self.open(kept, now, effects) {
+                        effects.say(conn, LobbyLine::error(e));
+                        return;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => eprintln!("black-and-white serve: {e}"),
+            }
+        }
+        let Some(room) = self.rooms.get_mut(code) else {
+            effects.say(conn, LobbyLine::error(format!("no game has the code {code}")));
+            return;
+        };
+        if !room.waiting() {
+            effects.say(
+                conn,
+                LobbyLine::error(format!("game {code} already has two players")),
+            );
+            return;
+        }
+        let token = new_token(&mut self.rng);
+        if let Err(e) = self.store.seat(code, 1, Some(&token), None) {
+            eprintln!("black-and-white serve: {e}");
+            effects.say(conn, LobbyLine::error("the server could not seat you: try again"));
+            return;
+        }
+        room.tokens[1] = Some(token.clone());
+        room.present[1] = Some(conn);
+        room.tables[1] = table;
+        room.expires = None;
+        let game = room.table.opening().game;
+        effects.say(
+            conn,
+            LobbyLine::Joined {
+                code: code.to_owned(),
+                game,
+                player: 1,
+                token: token.clone(),
+            },
+        );
+        if let Some(them) = room.present[0] {
+            effects.say(
+                them,
+                LobbyLine::Presence {
+                    player: 1,
+                    connected: true,
+                },
+            );
+        }
+        self.tokens.insert(token, (code.to_owned(), 1));
+        self.clients.get_mut(&conn).expect("a known client").seat = Some((code.to_owned(), 1));
+        self.begin(code, now, effects);
+    }
+
+    pub(super) fn resume(
+        &mut self,
+        conn: ConnId,
+        token: &str,
+        table: bool,
+        now: Instant,
+        effects: &mut Effects,
+    ) {
+        if let Some(refusal) = self.seated_refusal(conn) {
+            effects.say(conn, LobbyLine::error(refusal));
+            return;
+        }
+        if !self.tokens.contains_key(token) {
+            // A game put away, or held before a restart, is in the store alone.
+            match self.store.by_token(token) {
+                Ok(Some(kept)) => {
+                    if let Err(e) = self.open(kept, now, effects) {
+                        effects.say(conn, LobbyLine::error(e));
+                        return;
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => eprintln!("black-and-white serve: {e}"),
+            }
+        }
+        let Some((code, seat)) = self.tokens.get(token).cloned() else {
+            effects.say(
+                conn,
+                LobbyLine::error("no seat has this token: it may belong to a finished game"),
+            );
+            return;
+        };
+        let room = self.rooms.get_mut(&code).expect("a token's game is held");
+        if let Some(old) = room.present[seat].replace(conn) {
+            effects.say(
+                old,
+                LobbyLine::error("this seat was taken back on another connection"),
+            );
+            effects.closes.push(old);
+            if let Some(client) = self.clients.get_mut(&old) {
+                client.seat = None;
+            }
+        }
+        room.tables[seat] = table;
+        let game = room.table.opening().game;
+        effects.say(
+            conn,
+            LobbyLine::Resumed {
+                code: code.clone(),
+                game,
+                player: seat,
+            },
+        );
+        if let Some(them) = room.present[other(seat)] {
+            effects.say(
+                them,
+                LobbyLine::Presence {
+                    player: seat,
+                    connected: true,
+                },
+            );
+        }
+        let clock = room.deadline.map(|(_, at)| {
+            let left = at.saturating_duration_since(now).as_secs_f32();
+            clock_line(room.table.to_move(), left)
+        });
+        if room.begun && table {
+            // A table is laid out afresh from where the game stands.
+            effects.sends.extend(clock.map(|line| (conn, line)));
+            effects.send(conn, room.table.table_line(seat, &[]));
+        } else if room.begun {
+            // What was told, then a line that says the rest is now.
+            let mut lines = room.table.transcript(seat);
+            let ask = (lines.last().is_some_and(|line| line["type"] == "ask")).then(|| lines.pop());
+            lines.push(
+                LobbyLine::CaughtUp {
+                    steps: room.table.steps(),
+                }
+                .to_value(),
+            );
+            lines.extend(clock);
+            lines.extend(ask.flatten());
+            for line in lines {
+                effects.send(conn, line);
+            }
+        } else {
+            effects.say(conn, LobbyLine::Waiting { code: code.clone() });
+        }
+        self.clients.get_mut(&conn).expect("a known client").seat = Some((code, seat));
+    }
+
+    /// Holds a game the store gave back, played again to where it stood,
+    /// its computer thinking and its clock running again (nobody is at it
+    /// yet, so nothing is sent). A waiting game past its time is forgotten;
+    /// the text says why a game cannot be held.
+    pub(super) fn open(&mut self, kept: Kept, now: Instant, effects: &mut Effects) -> Result<(), String> {
+        if self.faulted.contains(&kept.code) {
+            return Err(faulted_message(&kept.code));
+        }
+        if self.rooms.len() >= limits::GAMES {
+            return Err("the server holds as many games as it can: try later".into());
+        }
+        let waiting =
+            !(0..2).all(|seat| kept.seats.tokens[seat].is_some() || kept.seats.computers[seat].is_some());
+        let expires = if waiting {
+            let age = crate::replay::seconds_of(&kept.created).map_or(Duration::MAX, |created| {
+                Duration::from_secs(crate::replay::now_seconds().saturating_sub(created))
+            });
+            if age >= limits::WAITING {
+                if let Err(e) = self.store.forget(&kept.code) {
+                    eprintln!("black-and-white serve: {e}");
+                }
+                return Err(format!(
+                    "nobody joined game {} in time: it was given up",
+                    kept.code
+                ));
+            }
+            Some(now + (limits::WAITING - age))
+        } else {
+            None
+        };
+        let mut table = table::reopen(&kept.opening, &kept.steps).map_err(|e| {
+            eprintln!("black-and-white serve: game {} no longer plays: {e}", kept.code);
+            format!(
+                "game {} no longer plays on this server's version of the rules; it is kept as it was",
+                kept.code
+            )
+        })?;
+        for seat in [0, 1] {
+            if let Some(level) = kept.seats.computers[seat] {
+                table.seat_computer(seat, level);
+            }
+            if let Some(token) = &kept.seats.tokens[seat] {
+                self.tokens.insert(token.clone(), (kept.code.clone(), seat));
+            }
+        }
+        let mut room = Room::new(table, kept.seats.tokens, [None, None], now);
+        room.begun = !waiting;
+        room.expires = expires;
+        self.rooms.insert(kept.code.clone(), room);
+        self.advance(&kept.code, now, effects);
+        Ok(())
+    }
+
+    pub(super) fn leave(&mut self, conn: ConnId, now: Instant, effects: &mut Effects) {
+        let Some((code, seat)) = self.seat_of(conn) else {
+            effects.say(conn, LobbyLine::error("you are not at a game"));
+            return;
+        };
+        self.clients.get_mut(&conn).expect("a known client").seat = None;
+        effects.say(conn, LobbyLine::Bye);
+        effects.closes.push(conn);
+        let room = self.rooms.get_mut(&code).expect("seat_of found it");
+        room.gone(seat, now);
+        if room.ended {
+            if room.present == [None, None] {
+                self.let_go(&code);
+            }
+            return;
+        }
+        if !room.begun {
+            if let Err(e) = self.store.forget(&code) {
+                eprintln!("black-and-white serve: {e}");
+            }
+            self.let_go(&code);
+            return;
+        }
+        if let Some(token) = room.tokens[seat].take() {
+            self.tokens.remove(&token);
+        }
+        room.table.seat_computer(seat, STAND_IN);
+        if let Err(e) = self.store.seat(&code, seat, None, Some(STAND_IN)) {
+            eprintln!("black-and-white serve: {e}");
+        }
+        room.tell(
+            effects,
+            &LobbyLine::Left {
+                player: seat,
+                computer: STAND_IN,
+            }
+            .to_value(),
+        );
+        self.advance(&code, now, effects);
+    }
+}
