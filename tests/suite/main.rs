@@ -26,6 +26,7 @@ mod wargame_keys;
 mod wargame_orders;
 mod wargame_rules;
 mod wargame_scenarios;
+mod wargame_second_read;
 mod wargame_table;
 mod wargame_terrain;
 mod wargame_tutorial;

@@ -8,7 +8,7 @@ use black_and_white::rules::Game;
 
 use crate::wargame_rules::{OPEN, act, activate, battle, field, fire};
 
-fn order(g: &mut Wargame, seat: usize, commander: &str, units: &[usize], number: u8) -> Vec<Event> {
+pub fn order(g: &mut Wargame, seat: usize, commander: &str, units: &[usize], number: u8) -> Vec<Event> {
     g.commanders[seat] = Some(commander.into());
     act(
         g,
@@ -20,12 +20,12 @@ fn order(g: &mut Wargame, seat: usize, commander: &str, units: &[usize], number:
     )
 }
 
-fn refusal(g: &Wargame, seat: usize, action: Action) -> String {
+pub fn refusal(g: &Wargame, seat: usize, action: Action) -> String {
     g.check(seat, &action)
         .expect_err(&format!("{action:?} should be illegal"))
 }
 
-fn revealed(events: &[Event]) -> Vec<usize> {
+pub fn revealed(events: &[Event]) -> Vec<usize> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -37,7 +37,7 @@ fn revealed(events: &[Event]) -> Vec<usize> {
 
 /// The command checks taken, once each (each is told to both seats, the
 /// owner's line with the discipline).
-fn checks(events: &[Event]) -> Vec<(CheckFor, bool)> {
+pub fn checks(events: &[Event]) -> Vec<(CheckFor, bool)> {
     events
         .iter()
         .filter_map(|e| match e {

@@ -9,13 +9,13 @@ use black_and_white::game_log::GameLog;
 use black_and_white::games::wargame::battle::draft::Draft;
 use black_and_white::games::wargame::battle::save::{ResumeBattle, SaveFile};
 use black_and_white::games::wargame::battle::undo::{UndoStack, UndoStep};
+use black_and_white::games::wargame::engine::Setup;
 use black_and_white::games::wargame::engine::data::Faction;
 use black_and_white::games::wargame::engine::shipped::shipped;
 use black_and_white::games::wargame::engine::state::Phase;
 use black_and_white::games::wargame::engine::{Action, Rulebook, Wargame, bot};
 use black_and_white::games::wargame::table::board::blocks::BlockPiece;
 use black_and_white::games::wargame::table::board::choices::Selection;
-use black_and_white::games::wargame::table::setup::picker::setup_for;
 use black_and_white::ids::GameId;
 use black_and_white::rules::{Game, Level};
 use black_and_white::screens::Screen;
@@ -29,7 +29,7 @@ use crate::headless::{app as new_app, config_dir, screen};
 fn start(app: &mut App, scenario: u32, human: usize, opponent: Opponent, seed: u64) {
     let scenario = shipped(scenario).unwrap();
     app.insert_resource(Prepared::<Wargame> {
-        config: setup_for(&scenario, true),
+        config: Setup::with_commanders(&scenario, true),
         human,
     });
     app.world_mut().write_message(StartMatch {

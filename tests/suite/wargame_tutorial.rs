@@ -5,12 +5,12 @@
 use bevy::prelude::*;
 use black_and_white::games::wargame::battle::draft::Draft;
 use black_and_white::games::wargame::battle::tutorial::{Tutorial, TutorialCommand};
+use black_and_white::games::wargame::engine::Setup;
 use black_and_white::games::wargame::engine::scenario::Until;
 use black_and_white::games::wargame::engine::scenario_check::check_text;
 use black_and_white::games::wargame::engine::shipped::shipped;
 use black_and_white::games::wargame::engine::state::Phase;
 use black_and_white::games::wargame::engine::{Action, Wargame};
-use black_and_white::games::wargame::table::setup::picker::setup_for;
 use black_and_white::ids::GameId;
 use black_and_white::rules::Level;
 use black_and_white::session::{Act, LiftCurtain, Opponent, Prepared, Shown, StartMatch};
@@ -20,7 +20,7 @@ use crate::headless::{app as new_app, config_dir};
 pub fn start(scenario: u32, opponent: Opponent) -> App {
     let mut app = new_app(&config_dir(&format!("tutorial-{scenario}-{opponent:?}")));
     app.insert_resource(Prepared::<Wargame> {
-        config: setup_for(&shipped(scenario).unwrap(), true),
+        config: Setup::with_commanders(&shipped(scenario).unwrap(), true),
         human: 0,
     });
     app.world_mut().write_message(StartMatch {

@@ -218,6 +218,10 @@ impl Wargame {
                 )
             }
             Event::Stood { unit } => format!("The {} stands its ground.", self.public_name(*unit)),
+            Event::MarchHalted { unit, at } => format!(
+                "The {} stays: {at} has no room left for it.",
+                self.public_name(*unit)
+            ),
             Event::Held { unit } => format!(
                 "The {} wavers, but its fortification holds it in place.",
                 self.public_name(*unit)

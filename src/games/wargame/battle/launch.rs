@@ -41,10 +41,7 @@ fn launch_battle(mut commands: Commands, launch: Option<Res<Launch>>, mut log: R
         None => Setup::default().scenario,
     };
     commands.insert_resource(Prepared::<Wargame> {
-        config: Setup {
-            scenario,
-            dice: Vec::new(),
-        },
+        config: Setup::with_commanders(&scenario, scenario.commanders_by_default()),
         human: 0,
     });
     if !launch.build {

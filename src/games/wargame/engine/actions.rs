@@ -156,6 +156,7 @@ impl Wargame {
                 let from = self.units[unit].at.expect("checked");
                 self.units[unit].at = Some(to);
                 e.push(Event::Retreated { unit, from, to });
+                self.arrived(self.units[unit].owner, e);
                 self.end_activation(e);
             }
             Action::Retreat { unit, to } => self.retreat(unit, to, e),
@@ -415,10 +416,18 @@ impl Wargame {
             let Some(from) = self.units[unit].at.filter(|_| self.phase == Phase::Battle) else {
                 continue;
             };
+            // "on one hex can be a maximum of…": the march was checked as if
+            // every unit moved; a unit that stayed may leave no room.
+            if self.check_enter(&[unit], to).is_err() {
+                events.push(Event::MarchHalted { unit, at: to });
+                continue;
+            }
             // "If a unit is located in hostile area of influence and wants to
             // leave it, it has to pass command check" (ruling 39).
             let owner = self.units[unit].owner;
-            if self.in_hostile_influence(from, owner) && !self.command_check(unit, CheckFor::Leave, events) {
+            if self.leaves_hostile_influence(from, to, owner)
+                && !self.command_check(unit, CheckFor::Leave, events)
+            {
                 continue;
             }
             self.step(&[unit], to, events);
@@ -439,11 +448,12 @@ impl Wargame {
         if !a.at.is_adjacent(to) {
             return Err(format!("{to} is not next to the unit"));
         }
-        // "Back" and "toward the enemy" are measured from the scenario's
-        // first rows, so a map with black's row below white's works too.
-        let enemy_row = self.scenario.side(other(seat)).first_row;
-        if (to.row() - enemy_row).abs() < (a.at.row() - enemy_row).abs() {
-            return Err("the empty move goes back or sideways, not toward the enemy".into());
+        // "Back" is toward the unit's own side of the board: the way its
+        // first row lies from the enemy's, wherever the unit stands (a first
+        // row may be mid-board, and a unit may be past the enemy's).
+        let back = (self.scenario.side(seat).first_row - self.scenario.side(other(seat)).first_row).signum();
+        if (to.row() - a.at.row()) * back < 0 {
+            return Err("the empty move goes back or sideways, not forward".into());
         }
         Ok(self.check_enter(&a.units, to)?)
     }
@@ -453,7 +463,7 @@ impl Wargame {
     fn sidestep(&mut self, to: Coord, events: &mut Vec<Event>) {
         let a = self.activation.as_ref().expect("checked");
         let seat = self.units[a.units[0]].owner;
-        let must_check = self.in_hostile_influence(a.at, seat);
+        let must_check = self.leaves_hostile_influence(a.at, to, seat);
         self.move_group(to, must_check, 0, events);
     }
 
@@ -526,7 +536,7 @@ impl Wargame {
             .expect("checked");
         // Leaving a hostile area of influence takes the check, as any move
         // does (ruling 8); failing, the unit stays and may still attack.
-        if self.in_hostile_influence(from, self.units[unit].owner) {
+        if self.leaves_hostile_influence(from, to, self.units[unit].owner) {
             let passed = self.command_check(unit, CheckFor::Leave, events);
             self.activation.as_mut().expect("active").may_leave = Some(passed);
             if !passed {

@@ -7,7 +7,10 @@ use super::state::*;
 use crate::rules::Seat;
 
 impl Wargame {
-    pub(super) fn second_attack(&self, unit: usize, target: usize) -> Result<(), String> {
+    /// A second attack of `kind` (a shot or artillery fire) by a unit that
+    /// "can fire at enemy unit twice": after a first of the same kind, at
+    /// the same target, without a move.
+    pub(super) fn second_attack(&self, unit: usize, target: usize, kind: AttackKind) -> Result<(), String> {
         let a = self.activation.as_ref().expect("checked");
         if a.attacks == 0 {
             return Ok(());
@@ -18,6 +21,9 @@ impl Wargame {
             } else {
                 "the unit has made its attack".to_string()
             });
+        }
+        if a.last_kind != Some(kind) {
+            return Err("the second attack of a unit that fires twice follows a shot".into());
         }
         if !a.last_targets.contains(&target) {
             return Err("the second shot is at the same target".into());
@@ -53,7 +59,7 @@ impl Wargame {
                 card.name
             ));
         }
-        self.second_attack(unit, target)?;
+        self.second_attack(unit, target, AttackKind::Ranged)?;
         let a = self.activation.as_ref().expect("checked");
         let from = u.at.expect("alive");
         let at = self.check_target(unit, target)?;
@@ -94,7 +100,11 @@ impl Wargame {
                 .units_at(at)
                 .find(|t| a.last_targets.contains(&t.id))
                 .map(|t| t.id);
-            self.second_attack(unit, again.ok_or("the second shot is at the same target")?)?;
+            self.second_attack(
+                unit,
+                again.ok_or("the second shot is at the same target")?,
+                AttackKind::Artillery,
+            )?;
         }
         let from = u.at.expect("alive");
         let distance = from.distance(at);
@@ -107,8 +117,10 @@ impl Wargame {
                 return Err("the Scorpio fires only at what it sees".into());
             }
         } else {
-            if a.moved > 0 {
-                return Err("artillery that moved does not fire".into());
+            // "Artillery fire is a special kind of attack", and Power surge:
+            // "unit can attack after making a full move".
+            if a.moved > 0 && a.order != Some(Order::PowerSurge) {
+                return Err("artillery that moved does not fire (unless under Power surge)".into());
             }
             if Rulebook::get().aim_need(distance).is_none() {
                 return Err(format!("artillery fires 2 to 4 hexes; {at} is {distance} away"));

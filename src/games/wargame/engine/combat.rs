@@ -355,7 +355,13 @@ impl Wargame {
             let most = Rulebook::get().army.most_markers;
             let round = self.round;
             let t = self.tokens_at_mut(at);
-            t.markers[seat] = (markers + 1).min(most);
+            let laid = (markers + 1).min(most) - markers;
+            t.fresh[seat] = if t.marked[seat] == round {
+                t.fresh[seat] + laid
+            } else {
+                laid
+            };
+            t.markers[seat] += laid;
             t.marked[seat] = round;
             let markers = t.markers[seat];
             events.push(Event::MarkerPlaced {
@@ -428,14 +434,21 @@ impl Wargame {
         events.push(Event::TokenPlaced { at, token });
     }
 
-    /// One die at or over the table's need, +1 per earlier marker; a hit
-    /// clears the markers.
+    /// One die at or over the table's need, +1 per marker laid in an
+    /// earlier turn ("If in the next turn player will aim at the exact same
+    /// place": not those of this turn); a hit clears the markers.
     fn aim(&mut self, attacker: usize, from: Coord, at: Coord, events: &mut Vec<Event>) -> bool {
         let seat = self.units[attacker].owner;
         let need = Rulebook::get()
             .aim_need(from.distance(at))
             .expect("fire is checked to be in range");
-        let markers = self.tokens_at(at).markers[seat];
+        let t = self.tokens_at(at);
+        let this_turn = if t.marked[seat] == self.round {
+            t.fresh[seat]
+        } else {
+            0
+        };
+        let markers = t.markers[seat] - this_turn;
         let aimed = |die: u8| Event::Aimed {
             unit: attacker,
             at,
@@ -474,6 +487,7 @@ impl Wargame {
         self.pending.pop_front();
         self.units[unit].at = Some(to);
         events.push(Event::Retreated { unit, from, to });
+        self.arrived(self.units[unit].owner, events);
         self.resume(events);
     }
 

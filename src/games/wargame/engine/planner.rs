@@ -320,7 +320,11 @@ impl Wargame {
                     attack = Some(action);
                 }
                 // Leaving a hostile area may fail the check.
-                if a.may_leave.is_none() && self.in_hostile_influence(a.at, seat) {
+                let leaves = std::iter::once(a.at)
+                    .chain(path.iter().copied())
+                    .zip(path.iter().copied())
+                    .any(|(from, step)| self.leaves_hostile_influence(from, step, seat));
+                if a.may_leave.is_none() && leaves {
                     let weakest = a.units.iter().map(|&id| self.discipline(id)).min().unwrap_or(7);
                     let p = check_chance(weakest);
                     value = p * value + (1.0 - p) * here;

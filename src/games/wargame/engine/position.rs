@@ -67,6 +67,17 @@ impl Wargame {
             .any(|u| u.owner != seat && u.at.is_some_and(|e| e.is_adjacent(at)))
     }
 
+    /// Whether a step from `from` to `to` leaves a hostile area of
+    /// influence: "Every unit has its own area of influence. All adjacent
+    /// hexes are incorporated into it. If a unit is located in hostile area
+    /// of influence and wants to leave it, it has to pass command check."
+    /// A step to a hex still next to the same enemy unit does not leave
+    /// its area (ruling 7).
+    pub fn leaves_hostile_influence(&self, from: Coord, to: Coord, seat: Seat) -> bool {
+        self.alive()
+            .any(|u| u.owner != seat && u.at.is_some_and(|e| e.is_adjacent(from) && !e.is_adjacent(to)))
+    }
+
     pub fn enemies_adjacent(&self, at: Coord, seat: Seat) -> Vec<usize> {
         self.alive()
             .filter(|u| u.owner != seat && u.at.is_some_and(|e| e.is_adjacent(at)))

@@ -314,6 +314,26 @@ impl Wargame {
                 self.lose(id, 1, events);
             }
         }
+        if let Some(&id) = group.first() {
+            self.arrived(self.units[id].owner, events);
+        }
+    }
+
+    /// Behind enemy lines: the advancing side wins the moment its units
+    /// stand on the arrow hexes ("If he or she gets 15 before enemy gets to
+    /// their positions, the defending player wins": the race is decided
+    /// when they get there, not at the next turn's start).
+    pub(super) fn arrived(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let Goal::Lead(need) = self.scenario.side(seat).goal else {
+            return;
+        };
+        let on = self
+            .alive()
+            .filter(|u| u.owner == seat && u.at.is_some_and(|a| self.scenario.arrows.contains(&a)))
+            .count() as u32;
+        if on >= need && self.phase == Phase::Battle {
+            self.finish(Some(seat), format!("{on} units reached the arrow hexes"), events);
+        }
     }
 
     /// Whether the activated group may take one more step to `to`.
@@ -374,7 +394,7 @@ impl Wargame {
         let must_check = {
             let a = self.activation.as_ref().expect("checked");
             let seat = self.units[a.units[0]].owner;
-            a.may_leave.is_none() && self.in_hostile_influence(a.at, seat)
+            a.may_leave.is_none() && self.leaves_hostile_influence(a.at, to, seat)
         };
         self.move_group(to, must_check, 1, events);
     }

@@ -55,6 +55,10 @@ pub struct HexTokens {
     /// "in the next turn" (ruling 18).
     #[serde(default)]
     pub marked: [u32; 2],
+    /// How many of each seat's markers were laid in the round `marked`:
+    /// those do not help until its next turn.
+    #[serde(default)]
+    pub fresh: [u8; 2],
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -335,6 +339,12 @@ pub enum Event {
     Held {
         unit: usize,
     },
+    /// A mass march's step that would break the hex's limits, now that an
+    /// earlier unit stayed: the unit stays too.
+    MarchHalted {
+        unit: usize,
+        at: Coord,
+    },
     TokenPlaced {
         at: Coord,
         token: Token,
@@ -508,6 +518,30 @@ pub struct Setup {
     pub scenario: Scenario,
     /// Die results to use first, in order (the referee's `--dice`).
     pub dice: Vec<u8>,
+}
+
+impl Setup {
+    /// A battle on `scenario`, with its commanders or without any (which
+    /// clears the scenario's list of allowed commanders).
+    pub fn with_commanders(scenario: &Scenario, commanders: bool) -> Setup {
+        let mut scenario = scenario.clone();
+        if !commanders {
+            scenario.commanders = Some(Vec::new());
+        }
+        Setup {
+            scenario,
+            dice: Vec::new(),
+        }
+    }
+}
+
+impl Scenario {
+    /// Whether a new battle has commanders unless the player says
+    /// otherwise: a tutorial leaves them out ("During the first games we
+    /// suggest that players play without the commanders").
+    pub fn commanders_by_default(&self) -> bool {
+        self.kind != super::scenario::ScenarioKind::Tutorial
+    }
 }
 
 /// A whole game of Black & White.

@@ -24,9 +24,10 @@ pub struct Picked {
     pub entry: usize,
     pub side: Seat,
     pub commanders: bool,
-    /// The entry the opponent was last defaulted for: a tutorial starts
-    /// against the Easy computer, so that a newcomer's first battle can be
-    /// won; the player may still choose another.
+    /// The entry the opponent and commanders were last defaulted for: a
+    /// tutorial starts against the Easy computer and without commanders
+    /// (as the rulebook suggests for first games), so that a newcomer's
+    /// first battle can be won; the player may still choose otherwise.
     pub opponent_for: Option<usize>,
 }
 
@@ -62,19 +63,6 @@ fn look_for_save(mut commands: Commands, file: Res<SaveFile>) {
     commands.insert_resource(SavedOnOpening(file.load()));
 }
 
-/// The set-up the dialog's choices make: commanders left out clear the
-/// scenario's list of allowed commanders.
-pub fn setup_for(scenario: &Scenario, commanders: bool) -> Setup {
-    let mut scenario = scenario.clone();
-    if !commanders {
-        scenario.commanders = Some(Vec::new());
-    }
-    Setup {
-        scenario,
-        dice: Vec::new(),
-    }
-}
-
 fn picker(
     mut contexts: EguiContexts,
     space: Res<FreeSpace>,
@@ -103,11 +91,11 @@ fn picker(
         && let Some(Ok(scenario)) = catalogue.entries.get(picked.entry).map(|e| &e.scenario)
     {
         picked.opponent_for = Some(picked.entry);
-        if scenario.kind == crate::games::wargame::engine::scenario::ScenarioKind::Tutorial
-            && matches!(chosen.opponent, Opponent::Computer(_))
-        {
+        let tutorial = scenario.kind == crate::games::wargame::engine::scenario::ScenarioKind::Tutorial;
+        if tutorial && matches!(chosen.opponent, Opponent::Computer(_)) {
             chosen.opponent = Opponent::Computer(Level::Easy);
         }
+        picked.commanders = scenario.commanders_by_default();
     }
     let mut go = keys.just_pressed(KeyCode::Enter);
     #[cfg(target_arch = "wasm32")]
@@ -181,7 +169,7 @@ fn picker(
         });
     if go && let Ok(scenario) = &catalogue.entries[picked.entry].scenario {
         commands.insert_resource(Prepared::<Wargame> {
-            config: setup_for(scenario, picked.commanders),
+            config: Setup::with_commanders(scenario, picked.commanders),
             human: picked.side,
         });
         start.write(StartMatch {
@@ -345,7 +333,7 @@ fn scenario_card(ui: &mut egui::Ui, scenario: &Scenario, picked: &mut Picked, ch
             ui.add_enabled_ui(allowed, |ui| {
                 ui.checkbox(
                     &mut picked.commanders,
-                    "Commanders (leave them out for your first games)",
+                    "Commanders (off for your first games, as the rulebook suggests)",
                 );
             });
             if !allowed {
