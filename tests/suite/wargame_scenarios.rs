@@ -359,6 +359,30 @@ fn the_player_folder_is_listed_as_mods_and_watched_while_the_game_runs() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// The platform's watcher names a file dropped into the folder, so the
+/// folder is looked at when it changes rather than on a clock.
+#[test]
+fn the_platform_watcher_names_a_file_dropped_into_the_folder() {
+    use black_and_white::games::wargame::battle::folder_watch::{FolderWatch, names};
+    let dir = std::env::temp_dir().join(format!("bw-watch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let watch = FolderWatch::start(Some(&dir));
+    assert_eq!(watch.changed(), Some(Vec::new()), "watched, and quiet");
+    std::fs::write(dir.join("43-new.ron"), "(number: 43,").unwrap();
+    let started = Instant::now();
+    loop {
+        let named = watch.changed().expect("still watched");
+        if named.iter().any(|p| names(p, "43-new.ron")) {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "the new file was never named");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!names(&dir.join("43-new.ron"), "43-new"), "names match whole file names");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 const BROKEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/broken");
 
 #[test]

@@ -1,10 +1,11 @@
 //! What drives a battle besides its session: the scenarios to pick from
-//! (shipped, the player's folder, files opened) loaded as Bevy assets, the
+//! (shipped, the player's folder and its watch, files opened) loaded as Bevy assets, the
 //! army being built, the battle saved at every turn, undo, the tutorials'
 //! lessons and a battle started from the command line.
 
 pub mod catalogue;
 pub mod draft;
+pub mod folder_watch;
 mod launch;
 pub mod mods;
 pub mod save;

@@ -1,8 +1,9 @@
 //! The player's own scenarios: a folder in the user's data directory,
-//! mounted as the asset source `mods://` and looked at every two seconds,
-//! so that a file dropped in or saved again appears in the picker while
-//! the game runs. Each file is read by the scenario AssetLoader; a broken
-//! one is listed with its message.
+//! mounted as the asset source `mods://` and looked at whenever the
+//! platform's file watcher says it changed (every two seconds where there
+//! is no watcher), so that a file dropped in or saved again appears in the
+//! picker while the game runs. Each file is read by the scenario
+//! AssetLoader; a broken one is listed with its message.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -12,13 +13,14 @@ use bevy::asset::{AssetLoadFailedEvent, AssetPath, LoadState};
 use bevy::prelude::*;
 
 use crate::games::wargame::battle::catalogue::{Catalogue, Entry, Origin};
+use crate::games::wargame::battle::folder_watch::{self, FolderWatch};
 use crate::games::wargame::battle::scenario_assets;
 use crate::games::wargame::battle::scenario_assets::ScenarioFile;
 
 /// The asset source the player's folder is mounted as.
 pub const SOURCE: &str = "mods";
 
-/// How often the folder is looked at, in seconds.
+/// How often the folder is looked at without a watcher, in seconds.
 const LOOK_EVERY: f32 = 2.0;
 
 /// The player's scenario folder: `scenarios` in the user's data directory
@@ -54,34 +56,50 @@ struct Watched {
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Watched>().add_systems(
-        Update,
-        (
-            look_at_folder,
-            // Only when a file came, went, loaded or failed: not every frame.
-            list_in_catalogue.run_if(
-                resource_changed::<Watched>
-                    .or_else(on_message::<AssetEvent<ScenarioFile>>)
-                    .or_else(on_message::<AssetLoadFailedEvent<ScenarioFile>>),
-            ),
-        )
-            .chain(),
-    );
+    app.init_resource::<Watched>()
+        .add_systems(Startup, watch_folder)
+        .add_systems(
+            Update,
+            (
+                look_at_folder,
+                // Only when a file came, went, loaded or failed: not every frame.
+                list_in_catalogue.run_if(
+                    resource_changed::<Watched>
+                        .or_else(on_message::<AssetEvent<ScenarioFile>>)
+                        .or_else(on_message::<AssetLoadFailedEvent<ScenarioFile>>),
+                ),
+            )
+                .chain(),
+        );
+}
+
+fn watch_folder(mut commands: Commands, folder: Res<ModsFolder>) {
+    commands.insert_resource(FolderWatch::start(folder.0.as_deref()));
 }
 
 fn look_at_folder(
     time: Res<Time>,
     folder: Res<ModsFolder>,
+    watch: Option<Res<FolderWatch>>,
     server: Res<AssetServer>,
     mut watched: ResMut<Watched>,
     mut since: Local<Option<f32>>,
 ) {
-    // Seconds since the last look; `None` before the first.
-    let waited = since.map_or(LOOK_EVERY, |s| s + time.delta_secs());
-    if waited < LOOK_EVERY {
-        *since = Some(waited);
-        return;
-    }
+    // The files the watcher named are read again even if their time did
+    // not move (an editor may write twice within the clock's second).
+    let named = match watch.as_ref().and_then(|w| w.changed()) {
+        Some(named) if named.is_empty() && since.is_some() => return,
+        Some(named) => named,
+        None => {
+            // Seconds since the last look; `None` before the first.
+            let waited = since.map_or(LOOK_EVERY, |s| s + time.delta_secs());
+            if waited < LOOK_EVERY {
+                *since = Some(waited);
+                return;
+            }
+            Vec::new()
+        }
+    };
     *since = Some(0.0);
     let Some(path) = &folder.0 else { return };
     let Ok(dir) = std::fs::read_dir(path) else { return };
@@ -102,8 +120,9 @@ fn look_at_folder(
     }
     for (name, changed) in seen {
         let asset = AssetPath::from(name.clone()).with_source(SOURCE);
+        let named_again = named.iter().any(|p| folder_watch::names(p, &name));
         match watched.files.get(&name) {
-            Some((when, _)) if *when == changed => {}
+            Some((when, _)) if *when == changed && !named_again => {}
             Some(_) => {
                 watched.files.get_mut(&name).expect("just seen").0 = changed;
                 server.reload(asset);
