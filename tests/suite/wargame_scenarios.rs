@@ -376,10 +376,16 @@ fn the_platform_watcher_names_a_file_dropped_into_the_folder() {
         if named.iter().any(|p| names(p, "43-new.ron")) {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(30), "the new file was never named");
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the new file was never named"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
-    assert!(!names(&dir.join("43-new.ron"), "43-new"), "names match whole file names");
+    assert!(
+        !names(&dir.join("43-new.ron"), "43-new"),
+        "names match whole file names"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
