@@ -6,6 +6,8 @@
 
 pub mod app_systems;
 pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod first_start;
 pub mod game_log;
 pub mod games;
 pub mod ids;
@@ -110,8 +112,18 @@ pub fn headless_wargame_board(app: &mut App) {
         .add_plugins(games::wargame::table::board_only_plugin);
 }
 
-/// Opens the window and plays until it is closed.
+/// Opens the window and plays until it is closed. Without a display, or
+/// without a GPU driver, it says so in a line and what to do, and exits
+/// with code 3 instead of panicking.
 pub fn run(launch: session::Launch) -> ExitCode {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        if let Some(missing) = first_start::display_missing() {
+            eprintln!("{missing}");
+            return ExitCode::from(first_start::EXIT_NO_DISPLAY);
+        }
+        first_start::explain_a_missing_gpu();
+    }
     let mut app = App::new();
     app.insert_resource(launch);
     app.add_plugins(plugin);

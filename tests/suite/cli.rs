@@ -113,3 +113,26 @@ fn bad_options_say_what_to_fix() {
         assert!(error.contains(expected), "{line}: {error}");
     }
 }
+
+/// Without a display the game says so in a line, with what to do and the
+/// commands that need none, and exits with code 3: no panic, no backtrace.
+/// Without a GPU driver it names the package instead (that start cannot be
+/// staged here: this machine has one).
+#[test]
+fn a_start_without_a_display_says_so_and_exits() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_black-and-white"))
+        .args(["--game", "tiles"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{said}");
+    assert!(said.contains("no display"), "{said}");
+    assert!(said.contains("xvfb-run") && said.contains("referee"), "{said}");
+    assert!(
+        !said.contains("panicked") && !said.contains("backtrace"),
+        "{said}"
+    );
+    assert_eq!(said.trim().lines().count(), 1, "one line: {said}");
+}

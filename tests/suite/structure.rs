@@ -41,8 +41,10 @@ const LAYERS: &[(&str, u8)] = &[
     // Each game's table, and the widgets and screens the tables share.
     ("games", 4),
     ("ui", 4),
-    // The app: composition and the browser's page.
+    // The app: composition and the browser's page, and what a window
+    // needs before it opens.
     ("$", 5),
+    ("first_start", 5),
     ("games$", 5),
     ("web", 5),
     // The browser's file dialogs, which screens and the picker open.
