@@ -3,6 +3,7 @@
 
 use super::engine::board::Coord;
 use super::engine::data::Rulebook;
+use super::engine::names::counted;
 use super::engine::state::{AttackKind, Critical, Event, Wargame};
 use super::engine::view::View;
 use crate::session::{Narrated, agree};
@@ -20,10 +21,24 @@ impl Wargame {
         }
     }
 
+    /// The blocks of a squad as both players may name them, alike ones
+    /// counted: "two white infantry blocks", "black Line infantry and
+    /// black Marksmen".
     fn names_of(&self, units: &[usize]) -> String {
-        units
-            .iter()
-            .map(|&u| self.public_name(u))
+        let mut groups: Vec<(String, usize)> = Vec::new();
+        for name in units.iter().map(|&u| self.public_name(u)) {
+            match groups.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => groups.push((name, 1)),
+            }
+        }
+        groups
+            .into_iter()
+            .map(|(name, count)| match count {
+                1 => name,
+                2 => format!("two {name} blocks"),
+                _ => format!("{count} {name} blocks"),
+            })
             .collect::<Vec<_>>()
             .join(" and ")
     }
@@ -99,7 +114,8 @@ impl Wargame {
                 format!("A block at {} is activated.", at(*hex))
             }
             Event::Activated { units, at: hex, .. } => {
-                format!("{} at {} is activated.", self.names_of(units), at(*hex))
+                let verb = if units.len() > 1 { "are" } else { "is" };
+                format!("{} at {} {verb} activated.", self.names_of(units), at(*hex))
             }
             Event::OrderGiven { order, effective, .. } => {
                 if *effective {
@@ -134,8 +150,9 @@ impl Wargame {
             }
             Event::Moved { units, from, to } => {
                 format!(
-                    "{} moves from {} to {}.",
+                    "{} {} from {} to {}.",
                     self.names_of(units),
+                    if units.len() > 1 { "move" } else { "moves" },
                     at(*from),
                     at(*to)
                 )
@@ -205,7 +222,8 @@ impl Wargame {
             } => {
                 let name = book.unit(class).map_or(class.as_str(), |c| c.name.as_str());
                 format!(
-                    "{name} is destroyed: {points} victory point(s) to {}.",
+                    "{name} is destroyed: {} to {}.",
+                    counted(*points, "victory point", "victory points"),
                     names[*to]
                 )
             }

@@ -168,3 +168,15 @@ impl Ability {
         }
     }
 }
+
+/// "1 block", "3 blocks": a count with its noun in the right number.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "a trench", "an abatis".
+pub fn with_article(word: &str) -> String {
+    let vowel = word.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use crate::games::wargame::engine::board::Coord;
 use crate::games::wargame::engine::data::UnitType;
+use crate::games::wargame::engine::names::with_article;
 use crate::games::wargame::engine::state::{Action, Pending, Wargame};
 use crate::rules::Seat;
 use crate::session::{Happened, Shown};
@@ -294,7 +295,7 @@ pub fn describe(game: &Wargame, seat: Seat, action: &Action) -> String {
             )
         }
         Action::Fire { unit, at, ammo } => format!("{}: fire {} at {at}", name(*unit), ammo.label()),
-        Action::Dig { unit, works } => format!("{}: dig a {}", name(*unit), works.label()),
+        Action::Dig { unit, works } => format!("{}: dig {}", name(*unit), with_article(works.label())),
         Action::ClearAbatis { unit } => format!("{}: clear the abatis", name(*unit)),
         Action::Inspect { target } => format!("Look at the {} at {}", target_name(*target), hex(*target)),
         Action::Restore { unit } => format!("{}: restore a step", name(*unit)),

@@ -14,6 +14,7 @@ use crate::ids::GameId;
 use bevy_egui::egui;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
+use crate::game_log::GameLog;
 use crate::games::wargame::battle::draft::Draft;
 use crate::games::wargame::battle::undo::UndoStep;
 use crate::games::wargame::engine::board::Coord;
@@ -21,6 +22,7 @@ use crate::games::wargame::engine::state::{Action, Phase, Wargame};
 use crate::games::wargame::table::board::choices::{Aid, Offered, Selection};
 use crate::games::wargame::table::board::layout::{BOARD_CENTER, BOARD_ROOM, BoardLayout};
 use crate::menus::Menu;
+use crate::rules::Seat;
 use crate::screens::{ActiveGame, InGame, Screen};
 use crate::session::{Act, Shown};
 use crate::ui::{FreeSpace, Pointer, fit_camera};
@@ -160,8 +162,21 @@ fn pan_and_zoom(
     if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
         zoom *= 1.2;
     }
-    if scroll.delta.y != 0.0 {
-        zoom *= (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1).max(0.5);
+    // The wheel zooms only over the board (over a panel it scrolls the
+    // panel), about the point under the pointer, which stays under it.
+    if scroll.delta.y != 0.0
+        && let Some(at) = pointer.at.filter(|&at| space.contains(at))
+    {
+        let factor = (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1).max(0.5);
+        let (camera, place) = *camera;
+        if let Ok(point) = camera.viewport_to_world_2d(place, at) {
+            // The camera stands at BOARD_CENTER + pan, less the panels'
+            // offset scaled with the zoom: the pointer's point moves with
+            // the zoom unless the pan takes the difference.
+            let f = (view.zoom * factor).clamp(0.4, 2.0) / view.zoom;
+            pan += (point - BOARD_CENTER - view.pan) * (1.0 - f);
+        }
+        zoom *= factor;
     }
     if pointer.start.is_some_and(|start| space.contains(start)) {
         zoom /= pointer.pinch;
@@ -485,6 +500,7 @@ fn click(
     mut selection: ResMut<Selection>,
     mut draft: ResMut<Draft>,
     mut acts: MessageWriter<Act<Wargame>>,
+    mut log: ResMut<GameLog>,
 ) {
     for click in clicks.read() {
         let Some(seat) = shown.acting else {
@@ -537,5 +553,28 @@ fn click(
         {
             acts.write(Act::new((*only).clone()));
         }
+        if activations.is_empty() && !marches && game.activation.is_none() {
+            // A click on one's own block that cannot act says why.
+            if let Some(why) = why_not_activated(game, seat, click.at) {
+                log.push(why);
+            }
+        }
     }
+}
+
+/// Why the seat's blocks on `at` cannot be activated now, if it has any.
+fn why_not_activated(game: &Wargame, seat: Seat, at: Coord) -> Option<String> {
+    let mine: Vec<_> = game.units_at(at).filter(|u| u.owner == seat).collect();
+    if mine.is_empty() {
+        return None;
+    }
+    Some(if mine.iter().all(|u| game.used.activated.contains(&u.id)) {
+        "That block has already acted this turn.".into()
+    } else if mine.iter().all(|u| u.crippled) {
+        "That block is crippled: it cannot be activated this turn.".into()
+    } else if game.used.activations >= game.tokens_of(seat) {
+        "Every special token is used this turn: end the turn (E).".into()
+    } else {
+        "That block cannot be activated now.".into()
+    })
 }

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use crate::ids::GameId;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::games::wargame::engine::names::counted;
 use crate::games::wargame::engine::state::Wargame;
 use crate::games::wargame::table::panels::army::card_line;
 use crate::screens::{ActiveGame, Screen};
@@ -65,13 +66,15 @@ fn victory_window(mut contexts: EguiContexts, shown: Res<Shown<Wargame>>) -> Res
                     ui.separator();
                     ui.label(
                         egui::RichText::new(format!(
-                            "{} ({}): {destroyed} blocks destroyed, {steps} steps lost",
+                            "{} ({}): {} destroyed, {} lost",
                             if seat == 0 {
                                 "Black Thargaton"
                             } else {
                                 "White Vesania"
                             },
-                            names[seat]
+                            names[seat],
+                            counted(destroyed as u64, "block", "blocks"),
+                            counted(steps as u64, "step", "steps"),
                         ))
                         .strong(),
                     );
