@@ -28,6 +28,21 @@ impl GameLog {
         self.lines.push((audience, line.into()));
     }
 
+    /// The last line, if it was for this audience.
+    pub fn last_line(&self, audience: Audience) -> Option<&str> {
+        self.lines
+            .last()
+            .filter(|(a, _)| *a == audience)
+            .map(|(_, line)| line.as_str())
+    }
+
+    /// Tells the last line anew (an act told in steps, merged into one).
+    pub fn replace_last(&mut self, line: String) {
+        if let Some((_, last)) = self.lines.last_mut() {
+            *last = line;
+        }
+    }
+
     /// The lines the reader may see, oldest first.
     pub fn shown(&self) -> impl Iterator<Item = &str> {
         self.lines

@@ -63,6 +63,8 @@ pub enum Command {
     },
     /// Checks wargame scenario files.
     Validate(Vec<PathBuf>),
+    /// A picture of every screen, into this folder.
+    Gallery(PathBuf),
     /// The online server.
     Serve {
         port: u16,

@@ -5,6 +5,8 @@ pub mod arena;
 mod command;
 pub mod counter_search;
 #[cfg(not(target_arch = "wasm32"))]
+mod gallery;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod loadtest;
 pub mod referee;
 pub mod replay;
@@ -37,6 +39,7 @@ usage:
   black-and-white round-robin --game GAME [--games N] [--seed S]
   black-and-white counter-search --game GAME [--starts N] [--steps N] [--games N] [--seed S]
   black-and-white validate FILE...
+  black-and-white gallery DIR
   black-and-white serve [--port N] [--data DIR]
   black-and-white loadtest [--games N] [--game GAME|all] [--think MS] [--server ws://HOST:PORT]
 
@@ -54,6 +57,8 @@ first MOVES moves (lifting the curtain); --size sets the window, such as 1024x76
 referee --record writes the replay of the game it ran. replay checks a replay file through
 today's rules and prints its result (exit 0) or the step where it breaks (exit 1); --json prints
 the whole game as the referee protocol's lines, private ones marked with \"to\".
+gallery writes a picture of every screen at 1280x720 and 600x900 into DIR (it opens windows:
+under xvfb-run where there is no display).
 serve runs the online server (default port 7480, the games kept in DIR/games.sqlite, DIR being
 the data folder); loadtest plays N games at once through a server (its own unless --server) and
 prints the time from an action to the next ask, and the server's memory and CPU.";
@@ -69,6 +74,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             return Ok(Command::Validate(args[1..].iter().map(PathBuf::from).collect()));
         }
         Some("validate") => return Err("validate needs one or more scenario files".into()),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("gallery") => {
+            return match &args[1..] {
+                [dir] => Ok(Command::Gallery(dir.into())),
+                _ => Err("gallery takes one folder to write the pictures into".into()),
+            };
+        }
         #[cfg(not(target_arch = "wasm32"))]
         Some("serve") => return serve::parse(&args[1..]).map(|(port, data)| Command::Serve { port, data }),
         #[cfg(not(target_arch = "wasm32"))]
@@ -321,11 +333,13 @@ pub fn main(args: &[String]) -> ExitCode {
         } => run_referee(game, seed, bots, scenario, dice, record),
         Command::Replay { file, json } => replay::run(&file, json, &mut std::io::stdout().lock()),
         #[cfg(not(target_arch = "wasm32"))]
+        Command::Gallery(dir) => gallery::run(&dir),
+        #[cfg(not(target_arch = "wasm32"))]
         Command::Serve { port, data } => serve::run(port, data),
         #[cfg(not(target_arch = "wasm32"))]
         Command::Loadtest(options) => loadtest::run(&options),
         #[cfg(target_arch = "wasm32")]
-        Command::Serve { .. } | Command::Loadtest(_) => ExitCode::from(2),
+        Command::Serve { .. } | Command::Loadtest(_) | Command::Gallery(_) => ExitCode::from(2),
         Command::Arena {
             game,
             a,

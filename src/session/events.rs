@@ -16,6 +16,12 @@ pub trait Narrated: Playable {
     fn narrate_seen(_view: &Self::View, event: &Self::Event, names: &[String; 2]) -> Option<String> {
         Self::narrate(event, names)
     }
+
+    /// The log's last line and the next told as one, where they are one
+    /// act told in steps (a block's move hex by hex): one line per act.
+    fn merge_lines(_last: &str, _next: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The person at the screen plays an action for the seat to move.
@@ -64,7 +70,13 @@ pub(super) fn narrated<G: Narrated>(
             let audience = G::audience(&event);
             let line = G::narrate_seen(view, &event, names);
             if let Some(line) = &line {
-                log.push_for(audience, line.clone());
+                match log
+                    .last_line(audience)
+                    .and_then(|last| G::merge_lines(last, line))
+                {
+                    Some(merged) => log.replace_last(merged),
+                    None => log.push_for(audience, line.clone()),
+                }
             }
             Happened {
                 event,

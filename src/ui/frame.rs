@@ -1,4 +1,8 @@
-//! The frame around a game: the top bar and the log.
+//! The frame around a game: the top bar and the log. A table that needs
+//! the window's whole height (the wargame's board) asks for `FrameColumns`:
+//! in a wide window the title and the bar's buttons then stand at the top
+//! of the log's column, or of a slim column of their own while the log is
+//! folded, and no bar runs across the table.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -8,6 +12,16 @@ use crate::game_log::GameLog;
 use crate::menus::{Menu, RulesReturn};
 use crate::screens::Screen;
 use crate::session::{CoinFlip, MatchOptions, Watching};
+
+/// Present while a table wants the frame in columns beside it rather than
+/// in a bar across it (in wide windows; a narrow one keeps the bar).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct FrameColumns;
+
+/// Whether the frame stands in columns in a window of this size.
+fn in_columns(columns: Option<Res<FrameColumns>>, window: egui::Vec2) -> bool {
+    columns.is_some() && !narrow(window)
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LogOpen>()
@@ -68,9 +82,13 @@ pub(super) fn top_bar(
     mut rules: ResMut<RulesReturn>,
     watching: Option<Res<Watching>>,
     mut log: ResMut<LogOpen>,
+    columns: Option<Res<FrameColumns>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let window = ctx.viewport_rect().size();
+    if in_columns(columns, window) {
+        return Ok(());
+    }
     let mut root = space.ui(ctx, "top-bar");
     egui::Panel::top("game-bar").show(&mut root, |ui| {
         // On a phone the buttons come first, so that a long title wraps
@@ -108,6 +126,27 @@ pub(super) fn top_bar(
     });
     space.keep_rest(&root);
     Ok(())
+}
+
+/// Who plays, under the title: the opponent, or a replay's players and date.
+fn subtitle(options: &MatchOptions, watching: Option<&Watching>) -> String {
+    match watching {
+        Some(watching) => format!(
+            "replay: {}, {}",
+            watching
+                .about
+                .players
+                .iter()
+                .map(|p| match p.computer {
+                    Some(level) => format!("{} ({})", p.name, level.label()),
+                    None => p.name.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(" against "),
+            watching.about.date.replace('T', " ").trim_end_matches('Z')
+        ),
+        None => format!("against {}", options.opponent.label()),
+    }
 }
 
 /// The menu, the rules and the log's fold, the same on every table.
@@ -165,15 +204,41 @@ fn toggle_log_key(
     }
 }
 
+/// The log's width beside a table that takes the window's height, in
+/// logical pixels: narrower, for the table's width.
+const COLUMN_LOG_WIDTH: f32 = 260.0;
+
+/// The width of the slim column that holds the frame's buttons while the
+/// log is folded, in logical pixels.
+const BUTTON_COLUMN_WIDTH: f32 = 120.0;
+
 pub(super) fn log_panel(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
     log: Res<GameLog>,
-    open: Res<LogOpen>,
+    mut open: ResMut<LogOpen>,
+    columns: Option<Res<FrameColumns>>,
+    options: Res<MatchOptions>,
+    watching: Option<Res<Watching>>,
+    mut menu: ResMut<NextState<Menu>>,
+    mut rules: ResMut<RulesReturn>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let window = ctx.viewport_rect().size();
+    let columns = in_columns(columns, window);
     if !open.is_open(window) {
+        if columns {
+            let mut root = space.ui(ctx, "log-root");
+            egui::Panel::right("frame-buttons")
+                .exact_size(BUTTON_COLUMN_WIDTH / ctx.zoom_factor())
+                .resizable(false)
+                .show(&mut root, |ui| {
+                    ui.with_layout(egui::Layout::top_down_justified(egui::Align::Min), |ui| {
+                        bar_buttons(ui, window, &mut menu, &mut rules, &mut open);
+                    });
+                });
+            space.keep_rest(&root);
+        }
         return Ok(());
     }
     let mut root = space.ui(ctx, "log-root");
@@ -181,9 +246,19 @@ pub(super) fn log_panel(
         egui::Panel::bottom("log").exact_size(window.y * LOG_HEIGHT_SHARE)
     } else {
         // As wide in the window at any text size: the tables keep clear of it.
-        egui::Panel::right("log").exact_size(LOG_WIDTH / ctx.zoom_factor())
+        let width = if columns { COLUMN_LOG_WIDTH } else { LOG_WIDTH };
+        egui::Panel::right("log").exact_size(width / ctx.zoom_factor())
     };
     panel.resizable(false).show(&mut root, |ui| {
+        if columns {
+            ui.add_space(4.0);
+            ui.horizontal_wrapped(|ui| {
+                bar_buttons(ui, window, &mut menu, &mut rules, &mut open);
+            });
+            ui.label(egui::RichText::new(options.game.title()).strong().size(18.0));
+            ui.label(subtitle(&options, watching.as_deref()));
+            ui.separator();
+        }
         ui.heading("Log");
         ui.separator();
         egui::ScrollArea::vertical()

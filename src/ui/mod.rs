@@ -23,7 +23,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
 pub use camera::{TABLE_SIZE, fit_camera};
-pub use frame::TABLE_CENTER_X;
+pub use frame::{FrameColumns, TABLE_CENTER_X};
 pub use key_presses::KeyPresses;
 pub use layout::{FreeSpace, UiLayer, narrow, wrapped_group};
 pub use menus::menu_cover;
@@ -43,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (layout::reset_space, theme::apply_style).in_set(UiLayer::Start),
         )
-        .add_systems(Startup, camera::spawn_camera)
+        .add_systems(Startup, (camera::spawn_camera, theme::load_table_font))
         .add_plugins((
             screens::plugin,
             replays::plugin,

@@ -23,6 +23,31 @@ pub const SEAT_COLOURS: [egui::Color32; 2] = [
     egui::Color32::from_rgb(110, 175, 230),
 ];
 
+/// The text face for words and numbers drawn on the table (the board's
+/// edge, a piece's label), the same as the panels', so that the table has
+/// one type with its frame and no monospace. Absent where no text is
+/// drawn (headless tests): the pieces then take Bevy's default face.
+#[derive(Resource, Debug, Clone)]
+pub struct TableFont(pub Handle<Font>);
+
+impl TableFont {
+    /// A `TextFont` in the table's face at `size` table units.
+    pub fn at(font: Option<&TableFont>, size: f32) -> TextFont {
+        let text = TextFont::from_font_size(size);
+        match font {
+            Some(font) => text.with_font(font.0.clone()),
+            None => text,
+        }
+    }
+}
+
+pub(super) fn load_table_font(mut commands: Commands, fonts: Option<ResMut<Assets<Font>>>) {
+    if let Some(mut fonts) = fonts {
+        let face = Font::from_bytes(include_bytes!("../../assets/fonts/ui-text.ttf").to_vec());
+        commands.insert_resource(TableFont(fonts.add(face)));
+    }
+}
+
 pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
         return Ok(());

@@ -203,8 +203,10 @@ fn the_wargame_army_building_screen_shows_the_board_and_the_cards() {
         .enumerate()
         .filter(|(i, p)| *i as u32 % width < 330 && p.iter().all(|&c| c > 200))
         .count();
+    // The cards' names in white (the game's title no longer stands over
+    // the panel: the frame is in the log's column beside the board).
     assert!(
-        light > 2000,
+        light > 1200,
         "the unit cards are listed on the left: {light} light pixels"
     );
     // The tutorial's first step stands over the log, its hint ("Deploy
@@ -349,7 +351,7 @@ fn the_tutorial_s_first_step_fits_a_1024_by_768_window() {
     let cards = count_in_columns(width, &pixels, 0..330, [255, 255, 255], 55);
     let hint = count_in_columns(width, &pixels, width - LOG..width, [250, 200, 64], 24);
     assert!(plain > 20 * 600, "the board's open plain: {plain}");
-    assert!(cards > 2000, "the unit cards on the left: {cards}");
+    assert!(cards > 1200, "the unit cards on the left: {cards}");
     assert!(
         hint > 100,
         "the tutorial's step over the log: {hint} accent pixels"
@@ -493,4 +495,130 @@ fn a_replay_of_each_game_shows_the_table_the_chart_and_what_the_seat_knew() {
     replay_screenshot("betting-timeout-hard.jsonl", "5", "all");
     // The wargame: the hidden blocks' possible classes.
     replay_screenshot("wargame-scenario-9.jsonl", "40", "2");
+}
+
+/// The map's wooden frame (`look::FRAME`) and the edge's labels on it
+/// (`look::EDGE_LABEL`).
+const MAP_FRAME: [u8; 3] = [92, 61, 41];
+const EDGE_LABEL: [u8; 3] = [237, 227, 207];
+/// A black block's edge and the light on its top face (`look::block_edge`,
+/// `look::block_light`).
+const BLACK_EDGE: [u8; 3] = [77, 61, 46];
+const BLACK_LIGHT: [u8; 3] = [61, 46, 33];
+
+fn near(p: &[u8], rgb: [u8; 3], tolerance: i32) -> bool {
+    (0..3).all(|i| (i32::from(p[i]) - i32::from(rgb[i])).abs() <= tolerance)
+}
+
+/// Whether a pixel is the frame's wood or a label's paper blended into it
+/// (a point near the line between the two colours).
+fn frame_or_label(p: &[u8]) -> bool {
+    let along = |c: usize| f32::from(p[c]) - f32::from(MAP_FRAME[c]);
+    let span = |c: usize| f32::from(EDGE_LABEL[c]) - f32::from(MAP_FRAME[c]);
+    let t = ((0..3).map(|c| along(c) * span(c)).sum::<f32>()
+        / (0..3).map(|c| span(c) * span(c)).sum::<f32>())
+    .clamp(0.0, 1.0);
+    (0..3).all(|c| (along(c) - t * span(c)).abs() <= 10.0)
+}
+
+/// The board's hexes' share of the picture: inside the map's frame (the
+/// box around its wood), every pixel that is not the frame or a label.
+fn hex_share(width: u32, height: u32, pixels: &[u8]) -> f32 {
+    let frame: Vec<(u32, u32)> = pixels
+        .chunks_exact(3)
+        .enumerate()
+        .filter(|(_, p)| near(p, MAP_FRAME, 3))
+        .map(|(i, _)| (i as u32 % width, i as u32 / width))
+        .collect();
+    assert!(
+        frame.len() > 1000,
+        "the map's frame is drawn: {} pixels",
+        frame.len()
+    );
+    let (x0, x1) = (
+        frame.iter().map(|p| p.0).min().unwrap(),
+        frame.iter().map(|p| p.0).max().unwrap(),
+    );
+    let (y0, y1) = (
+        frame.iter().map(|p| p.1).min().unwrap(),
+        frame.iter().map(|p| p.1).max().unwrap(),
+    );
+    let hexes = (y0..=y1)
+        .flat_map(|y| (x0..=x1).map(move |x| ((y * width + x) * 3) as usize))
+        .filter(|&i| !frame_or_label(&pixels[i..i + 3]))
+        .count();
+    hexes as f32 / (width * height) as f32
+}
+
+/// The widest black block on the board, in pixels: the largest patch of a
+/// black block's wood (its face, edge and lit band, emblems inside).
+fn widest_black_block(width: u32, height: u32, pixels: &[u8]) -> u32 {
+    let wood = |i: usize| {
+        let p = &pixels[i * 3..i * 3 + 3];
+        [BLACK_BLOCK, BLACK_EDGE, BLACK_LIGHT]
+            .iter()
+            .any(|&c| near(p, c, 4))
+    };
+    let mut seen = vec![false; (width * height) as usize];
+    let mut widest = 0;
+    for start in 0..seen.len() {
+        if seen[start] || !wood(start) {
+            continue;
+        }
+        seen[start] = true;
+        let (mut low, mut high) = ((u32::MAX, u32::MAX), (0, 0));
+        let mut stack = vec![start];
+        let mut area = 0;
+        while let Some(i) = stack.pop() {
+            area += 1;
+            let (x, y) = (i as u32 % width, i as u32 / width);
+            low = (low.0.min(x), low.1.min(y));
+            high = (high.0.max(x), high.1.max(y));
+            let mut next = Vec::with_capacity(4);
+            if x > 0 {
+                next.push(i - 1);
+            }
+            if x + 1 < width {
+                next.push(i + 1);
+            }
+            if y > 0 {
+                next.push(i - width as usize);
+            }
+            if y + 1 < height {
+                next.push(i + width as usize);
+            }
+            for n in next {
+                if !seen[n] && wood(n) {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        let (w, h) = (high.0 - low.0 + 1, high.1 - low.1 + 1);
+        // A block is about square; a panel's dark text is not.
+        if area > 400 && w.abs_diff(h) * 4 < w {
+            widest = widest.max(w.min(h));
+        }
+    }
+    widest
+}
+
+#[test]
+fn the_wargame_board_fills_half_the_window_and_a_block_is_44_pixels_across() {
+    let (width, height, pixels) = screenshot(
+        "wargame-board-share",
+        &["--game", "wargame", "--scenario", "4", "--seed", "4"],
+    );
+    let share = hex_share(width, height, &pixels);
+    assert!(
+        share >= 0.5,
+        "the hexes cover {:.1}% of the window",
+        share * 100.0
+    );
+    let block = widest_black_block(width, height, &pixels);
+    assert!(block >= 44, "the widest black block is {block} pixels across");
+    println!(
+        "hexes {:.1}% of the window, a block {block} pixels",
+        share * 100.0
+    );
 }

@@ -14,7 +14,7 @@ use black_and_white::games::wargame::engine::data::Faction;
 use black_and_white::games::wargame::engine::shipped::shipped;
 use black_and_white::games::wargame::engine::state::Phase;
 use black_and_white::games::wargame::engine::{Action, Rulebook, Wargame, bot};
-use black_and_white::games::wargame::table::board::blocks::BlockPiece;
+use black_and_white::games::wargame::table::board::blocks::{BlockPiece, Glide};
 use black_and_white::games::wargame::table::board::choices::Selection;
 use black_and_white::ids::GameId;
 use black_and_white::rules::{Game, Level};
@@ -110,6 +110,36 @@ fn a_tutorial_battle_through_to_the_victory_screen() {
         "an attack explained in the log: {log:?}"
     );
     assert!(log.iter().any(|l| l.starts_with("Game over")));
+    // Hexes are named as the board's edge names them, never "(4, 5)"; a
+    // move over several hexes is one line.
+    let raw_pair = |l: &str| {
+        l.as_bytes()
+            .windows(4)
+            .any(|w| w[0] == b'(' && w[1].is_ascii_digit() && (w[2] == b',' || w[3] == b','))
+    };
+    assert!(!log.iter().any(|l| raw_pair(l)), "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains(" moves from ") && l.ends_with(" hexes).")),
+        "{log:?}"
+    );
+    let step = |l: &str| {
+        let (who, rest) = l.split_once(" moves from ")?;
+        let (from, to) = rest.trim_end_matches('.').split_once(" to ")?;
+        Some((
+            who.to_string(),
+            from.to_string(),
+            to.split(" (").next()?.to_string(),
+        ))
+    };
+    for pair in log.windows(2) {
+        if let (Some(a), Some(b)) = (step(pair[0]), step(pair[1])) {
+            assert!(
+                !(a.0 == b.0 && a.2 == b.1),
+                "one move told in two lines: {pair:?}"
+            );
+        }
+    }
     let file = app.world().resource::<SaveFile>().clone();
     assert!(file.load().unwrap().is_none(), "a finished battle leaves no save");
 }
@@ -435,4 +465,74 @@ fn each_block_is_one_entity_that_stays_through_hovers_and_moves() {
         place(&before),
         "the moved block went to its new hex"
     );
+}
+
+#[test]
+fn a_moved_block_glides_between_its_hexes_and_motion_off_moves_it_at_once() {
+    for speed in [AnimationSpeed::Normal, AnimationSpeed::Instant] {
+        let dir = config_dir(&format!("wargame-glide-{speed:?}"));
+        let mut app = new_app(&dir);
+        app.add_plugins(bevy::asset::AssetPlugin::default());
+        black_and_white::headless_wargame_board(&mut app);
+        start(&mut app, 21, 0, Opponent::Computer(Level::Easy), 2);
+        play(&mut app, |s| s.view.phase == Phase::Battle && s.acting == Some(0));
+        app.world_mut().resource_mut::<Settings>().animation_speed = speed;
+        // 30 ms a frame: a one-hex glide (120 ms at Normal) takes four.
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(30),
+        ));
+        app.update();
+        let unit = shown(&app).view.units.iter().find(|u| u.owner == 0).unwrap().id;
+        app.world_mut()
+            .write_message(Act::<Wargame>::new(Action::Activate {
+                units: vec![unit],
+                order: None,
+            }));
+        app.update();
+        let place = |app: &mut App| blocks(app).iter().find(|b| b.0 == unit).unwrap().2.truncate();
+        let from = place(&mut app);
+        let to = shown(&app)
+            .legal
+            .iter()
+            .find_map(|a| match a {
+                Action::Move { to } => Some(*to),
+                _ => None,
+            })
+            .expect("a unit on its first row can move");
+        app.world_mut()
+            .write_message(Act::<Wargame>::new(Action::Move { to }));
+        app.update();
+        let first = place(&mut app);
+        if speed == AnimationSpeed::Instant {
+            assert!(
+                first.distance(from) > 40.0,
+                "motion off: at the new hex at once ({from} to {first})"
+            );
+            let mut gliding = app.world_mut().query::<&Glide>();
+            assert_eq!(
+                gliding.iter(app.world()).count(),
+                0,
+                "nothing glides with motion off"
+            );
+            continue;
+        }
+        assert!(first != from, "it set out");
+        app.update();
+        let half = place(&mut app);
+        for _ in 0..10 {
+            app.update();
+        }
+        let end = place(&mut app);
+        assert!(
+            end.distance(from) > 40.0,
+            "it reached the next hex: {from} to {end}"
+        );
+        let middle = (from + end) / 2.0;
+        assert!(
+            half.distance(middle) < end.distance(from) * 0.1,
+            "halfway through its time it is halfway: {half} between {from} and {end}"
+        );
+        let mut gliding = app.world_mut().query::<&Glide>();
+        assert_eq!(gliding.iter(app.world()).count(), 0, "the glide is over");
+    }
 }

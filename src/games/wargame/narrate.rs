@@ -83,6 +83,47 @@ impl Narrated for Wargame {
     fn narrate_seen(view: &View, event: &Event, names: &[String; 2]) -> Option<String> {
         view.battlefield().narrate_in(event, names)
     }
+
+    /// A move told hex by hex is one line: "black cavalry moves from G1
+    /// to H4 (3 hexes)."
+    fn merge_lines(last: &str, next: &str) -> Option<String> {
+        // An activation that moves is told by its move.
+        if let Some((who, at)) = last
+            .strip_suffix(" is activated.")
+            .or_else(|| last.strip_suffix(" are activated."))
+            .and_then(|l| l.rsplit_once(" at "))
+        {
+            let (next_who, from, ..) = move_line(next)?;
+            return (who == next_who && at == from).then(|| next.to_string());
+        }
+        let (who, from, to, hexes) = move_line(last)?;
+        let (next_who, next_from, next_to, _) = move_line(next)?;
+        (who == next_who && to == next_from).then(|| {
+            let verb = if next.contains(" move from ") {
+                "move"
+            } else {
+                "moves"
+            };
+            format!(
+                "{who} {verb} from {from} to {next_to} ({hexes_plus} hexes).",
+                hexes_plus = hexes + 1
+            )
+        })
+    }
+}
+
+/// A move's line taken apart: who moved, from and to where, over how many
+/// hexes.
+fn move_line(line: &str) -> Option<(&str, &str, &str, u32)> {
+    let (who, rest) = line
+        .split_once(" moves from ")
+        .or_else(|| line.split_once(" move from "))?;
+    let (from, rest) = rest.split_once(" to ")?;
+    let rest = rest.strip_suffix('.')?;
+    match rest.split_once(" (") {
+        Some((to, count)) => Some((who, from, to, count.strip_suffix(" hexes)")?.parse().ok()?)),
+        None => Some((who, from, rest, 1)),
+    }
 }
 
 impl Wargame {

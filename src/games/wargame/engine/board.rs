@@ -156,14 +156,37 @@ impl Coord {
     }
 }
 
-/// Written as in scenario files and messages: `(column, row)`.
-impl std::fmt::Display for Coord {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({}, {})", self.0, self.1)
+impl Coord {
+    /// As scenario files write it, `(column, row)`: for messages to a
+    /// modder about their file.
+    pub fn pair(self) -> String {
+        format!("({}, {})", self.0, self.1)
     }
 }
 
-/// Hexes for a message: `(1, 2), (3, 4)`, or `nowhere`.
+/// Named as the board's edges label it, for players: the column's letter
+/// (A from column 0, then AA after Z) and the row's number from 1, `C7`.
+impl std::fmt::Display for Coord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", column_letters(self.0), self.1 + 1)
+    }
+}
+
+/// A column's name on the board's edge: A to Z, then AA, AB...
+pub fn column_letters(column: i32) -> String {
+    let mut n = column.max(0) as u32;
+    let mut letters = Vec::new();
+    loop {
+        letters.push(char::from(b'A' + (n % 26) as u8));
+        if n < 26 {
+            break;
+        }
+        n = n / 26 - 1;
+    }
+    letters.iter().rev().collect()
+}
+
+/// Hexes for a message: `C7, D8`, or `nowhere`.
 pub fn list(hexes: &[Coord]) -> String {
     if hexes.is_empty() {
         return "nowhere".into();

@@ -150,8 +150,9 @@ impl Scenario {
                 flaw(
                     Place::Item("tutorial", i),
                     format!(
-                        "tutorial step {} points at {at}, off the map: columns are 0 to {}, rows 0 to {}",
+                        "tutorial step {} points at {}, off the map: columns are 0 to {}, rows 0 to {}",
                         i + 1,
+                        at.pair(),
                         map.columns - 1,
                         map.rows - 1
                     ),
@@ -222,13 +223,14 @@ impl Scenario {
             if !map.contains(arrow) {
                 flaw(
                     Place::Item("arrows", i),
-                    format!("arrow hex {arrow} is off the map"),
+                    format!("arrow hex {} is off the map", arrow.pair()),
                 );
             } else if !standable(&map, arrow) {
                 flaw(
                     Place::Item("arrows", i),
                     format!(
-                        "arrow hex {arrow} is {:?}, where no unit may stand",
+                        "arrow hex {} is {:?}, where no unit may stand",
+                        arrow.pair(),
                         map.at(arrow)
                     ),
                 );
@@ -242,7 +244,8 @@ impl Scenario {
                     flaw(
                         Place::Item("arrows", i),
                         format!(
-                            "arrow hex {arrow} cannot be reached from the advancing side's first row: leave a way infantry can walk (no mountains or river without a bridge)"
+                            "arrow hex {} cannot be reached from the advancing side's first row: leave a way infantry can walk (no mountains or river without a bridge)",
+                            arrow.pair()
                         ),
                     );
                 }

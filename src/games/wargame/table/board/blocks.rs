@@ -17,7 +17,8 @@ use crate::games::wargame::engine::data::{Emblem, Rulebook, UnitCard, UnitType};
 use crate::games::wargame::engine::state::{Phase, Wargame};
 use crate::games::wargame::engine::view::View;
 use crate::rules::Seat;
-use crate::session::Shown;
+use crate::session::{ScreenTaken, Shown};
+use crate::settings::Settings;
 use crate::ui::table::TableEntity;
 
 /// Which block an entity stands for: a unit on the board, or the n-th block
@@ -158,7 +159,9 @@ fn blocks_seen(game: &Wargame, view: &View, draft: &Draft, viewer: Seat) -> Vec<
 }
 
 /// Where each block stands: its hex, its place among the blocks there and
-/// its size (one fills the hex, two or three share it).
+/// its side. One block fills the hex (at least 44 pixels on a 1280 x 720
+/// window); two stand side by side, three in a triangle, large enough to
+/// read their emblems and count their pips.
 fn spots(blocks: Vec<(BlockKey, Coord, Block)>, r: f32) -> Vec<(BlockKey, Coord, Vec2, f32, Block)> {
     let mut by_hex: Vec<(Coord, Vec<(BlockKey, Block)>)> = Vec::new();
     for (key, at, block) in blocks {
@@ -170,19 +173,74 @@ fn spots(blocks: Vec<(BlockKey, Coord, Block)>, r: f32) -> Vec<(BlockKey, Coord,
     let mut out = Vec::new();
     for (at, list) in by_hex {
         let n = list.len();
-        let side = match n {
-            1 => r,
-            2 => r * 0.7,
-            _ => r * 0.52,
+        let (side, places): (f32, &[(f32, f32)]) = match n {
+            1 => (SOLO_SIDE, &[(0.0, 0.0)]),
+            2 => (0.76, &[(-0.39, 0.0), (0.39, 0.0)]),
+            _ => (0.62, &[(-0.34, -0.27), (0.34, -0.27), (0.0, 0.36)]),
         };
         for (i, (key, block)) in list.into_iter().enumerate() {
-            let dx = (i as f32 - (n as f32 - 1.0) / 2.0) * side * 1.08;
-            let dy = if n == 3 && i == 1 { side * 0.45 } else { 0.0 };
-            out.push((key, at, Vec2::new(dx, dy), side, block));
+            // A fourth block or more (a modder's limits) shares the last place.
+            let (x, y) = places[i.min(places.len() - 1)];
+            out.push((key, at, Vec2::new(x, y) * r, side * r, block));
         }
     }
     out
 }
+
+/// A block's glide to its hex: 120 ms a hex, at most 700 ms for a whole
+/// move, at Normal speed (docs/art-direction.md).
+const HEX_SECONDS: f32 = 0.12;
+const MOVE_SECONDS: f32 = 0.7;
+
+/// A block on its way from where it stood to its place, eased in and out.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Glide {
+    from: Vec2,
+    pub to: Vec2,
+    elapsed: f32,
+    /// How long the whole glide takes, at the speed setting.
+    pub seconds: f32,
+}
+
+/// Moves each gliding block along its way; at its end it stands on its place.
+pub(super) fn glide_blocks(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut blocks: Query<(Entity, &mut Glide, &mut Transform)>,
+) {
+    for (entity, mut glide, mut transform) in &mut blocks {
+        glide.elapsed += time.delta_secs();
+        let t = (glide.elapsed / glide.seconds).min(1.0);
+        let eased = if t < 0.5 {
+            4.0 * t * t * t
+        } else {
+            1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
+        };
+        transform.translation = glide.from.lerp(glide.to, eased).extend(0.0);
+        if t >= 1.0 {
+            commands.entity(entity).remove::<Glide>();
+        }
+    }
+}
+
+/// Another seat took the screen: every block stands where it is going at
+/// once, so that no glide goes on under the next seat's eyes.
+pub(super) fn snap_blocks(
+    mut commands: Commands,
+    mut taken: MessageReader<ScreenTaken>,
+    mut blocks: Query<(Entity, &Glide, &mut Transform)>,
+) {
+    if taken.read().count() == 0 {
+        return;
+    }
+    for (entity, glide, mut transform) in &mut blocks {
+        transform.translation = glide.to.extend(0.0);
+        commands.entity(entity).remove::<Glide>();
+    }
+}
+
+/// A lone block's side, in hex sizes (a hex's centre to a corner).
+pub const SOLO_SIDE: f32 = 1.08;
 
 /// Keeps one entity per block the seat sees: moves it to its hex, paints
 /// it again when its face changed, takes away the blocks that fell (and
@@ -193,10 +251,13 @@ pub(super) fn place_blocks(
     board: Option<Res<BoardLayout>>,
     draft: Res<Draft>,
     mut placed: Query<(Entity, &mut BlockPiece, &mut Transform)>,
+    glides: Query<&Glide>,
+    settings: Res<Settings>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut kit: ResMut<Kit>,
 ) {
     let Some(board) = board else { return };
+    let factor = settings.animation_speed.factor();
     if !(shown.is_changed() || draft.is_changed() || board.is_changed()) {
         return;
     }
@@ -218,7 +279,27 @@ pub(super) fn place_blocks(
             continue;
         };
         let (_, at, offset, side, block) = wanted.swap_remove(i);
-        transform.translation = (board.world(at) + offset).extend(0.0);
+        let target = board.world(at) + offset;
+        let now = transform.translation.truncate();
+        if now != target {
+            // A block that was not on its way there glides; with motion off
+            // (and at a hand-over, `snap_blocks`) it stands there at once.
+            let hexes = (now.distance(target) / (3f32.sqrt() * board.size))
+                .round()
+                .max(1.0);
+            let seconds = (HEX_SECONDS * hexes).min(MOVE_SECONDS) * factor;
+            if seconds <= 0.0 {
+                transform.translation = target.extend(0.0);
+                brush.commands.entity(entity).remove::<Glide>();
+            } else if glides.get(entity).ok().is_none_or(|g| g.to != target) {
+                brush.commands.entity(entity).insert(Glide {
+                    from: now,
+                    to: target,
+                    elapsed: 0.0,
+                    seconds,
+                });
+            }
+        }
         if piece.block != block || piece.side != side {
             brush.commands.entity(entity).despawn_children();
             brush.parent = Some(entity);
@@ -245,17 +326,15 @@ pub(super) fn place_blocks(
     }
 }
 
+/// A wooden block seen from above, lit from the top left: a soft shadow
+/// to the bottom right, the block's edge showing along its bottom and
+/// right, and the top face with a lighter band where the light falls.
 fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
     let ink = look::ink_colour(block.owner);
-    let edge = if block.owner == 0 {
-        Color::srgb(0.30, 0.24, 0.18)
-    } else {
-        Color::srgb(0.72, 0.64, 0.50)
-    };
     brush.paint(
         Shape::Square,
         Color::srgba(0.0, 0.0, 0.0, 0.35),
-        p + Vec2::new(side * 0.08, -side * 0.08),
+        p + Vec2::new(side * 0.07, -side * 0.07),
         1.9,
         Vec2::splat(side),
         0.0,
@@ -272,16 +351,48 @@ fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
             (),
         );
     }
-    brush.paint(Shape::Square, edge, p, 2.0, Vec2::splat(side), 0.0, ());
     brush.paint(
         Shape::Square,
-        look::block_colour(block.owner),
+        look::block_edge(block.owner),
         p,
-        2.01,
-        Vec2::splat(side * 0.88),
+        2.0,
+        Vec2::splat(side),
         0.0,
         (),
     );
+    // The top face stands up and left of the edge, which shows below it.
+    let top = p + Vec2::new(-side * 0.04, side * 0.04);
+    let face_side = side * 0.9;
+    brush.paint(
+        Shape::Square,
+        look::block_colour(block.owner),
+        top,
+        2.01,
+        Vec2::splat(face_side),
+        0.0,
+        (),
+    );
+    let light = look::block_light(block.owner);
+    brush.paint(
+        Shape::Square,
+        light,
+        top + Vec2::new(0.0, face_side * 0.46),
+        2.015,
+        Vec2::new(face_side, face_side * 0.08),
+        0.0,
+        (),
+    );
+    brush.paint(
+        Shape::Square,
+        light,
+        top - Vec2::new(face_side * 0.46, 0.0),
+        2.015,
+        Vec2::new(face_side * 0.08, face_side),
+        0.0,
+        (),
+    );
+    let p = top;
+    let side = face_side / 0.88;
     // The face: the type symbol, and the class's emblem when it is known.
     for (i, m) in face(block.kind, block.known.map(|k| k.emblem)).iter().enumerate() {
         let colour = if m.hollow {

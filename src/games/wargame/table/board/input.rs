@@ -20,11 +20,12 @@ use crate::games::wargame::battle::undo::UndoStep;
 use crate::games::wargame::engine::board::Coord;
 use crate::games::wargame::engine::state::{Action, Phase, Wargame};
 use crate::games::wargame::table::board::choices::{Aid, Offered, Selection};
-use crate::games::wargame::table::board::layout::{BOARD_CENTER, BOARD_ROOM, BoardLayout};
+use crate::games::wargame::table::board::layout::{BoardLayout, SidePanelOpen, actions_beside};
 use crate::menus::Menu;
 use crate::rules::Seat;
 use crate::screens::{ActiveGame, InGame, Screen};
 use crate::session::{Act, Shown};
+use crate::ui::frame::LogOpen;
 use crate::ui::{FreeSpace, Pointer, fit_camera};
 
 /// A click on a board hex.
@@ -54,6 +55,7 @@ impl Default for View {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<View>()
         .init_resource::<PanelMargins>()
+        .init_resource::<SidePanelOpen>()
         .add_plugins(keys_plugin)
         .add_systems(
             Update,
@@ -121,6 +123,7 @@ fn pan_and_zoom(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
+    board: Option<Res<BoardLayout>>,
     mut view: ResMut<View>,
 ) {
     let speed = 500.0 * time.delta_secs() * view.zoom;
@@ -170,11 +173,12 @@ fn pan_and_zoom(
         let factor = (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1).max(0.5);
         let (camera, place) = *camera;
         if let Ok(point) = camera.viewport_to_world_2d(place, at) {
-            // The camera stands at BOARD_CENTER + pan, less the panels'
-            // offset scaled with the zoom: the pointer's point moves with
-            // the zoom unless the pan takes the difference.
+            // The camera stands at the board's centre + pan, less the
+            // panels' offset scaled with the zoom: the pointer's point
+            // moves with the zoom unless the pan takes the difference.
+            let centre = board.as_ref().map_or(Vec2::ZERO, |b| b.room().center());
             let f = (view.zoom * factor).clamp(0.4, 2.0) / view.zoom;
-            pan += (point - BOARD_CENTER - view.pan) * (1.0 - f);
+            pan += (point - centre - view.pan) * (1.0 - f);
         }
         zoom *= factor;
     }
@@ -202,12 +206,21 @@ fn pan_and_zoom(
 /// the panels have shown their largest.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 struct PanelMargins {
-    /// What the margins were seen for: the window's size and whether
-    /// armies were being built (its panels are not the battle's).
-    window: Vec2,
-    building: bool,
+    /// What the margins were seen for.
+    panels: Panels,
     /// Left, right, top and bottom, in logical pixels.
     widest: [f32; 4],
+}
+
+/// What the panels around the board depend on: the window's size, whether
+/// armies are being built (its panels are not the battle's) and the side
+/// panel's and the log's folds. A change to any lays the board out afresh.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+struct Panels {
+    window: Vec2,
+    building: bool,
+    side: SidePanelOpen,
+    log: bool,
 }
 
 /// Room kept below the board from the start for the action bar at its
@@ -217,17 +230,17 @@ const ACTION_BAR_ROOM: f32 = 170.0;
 
 impl PanelMargins {
     /// Takes in this frame's free space; the rectangle to fit the board in.
-    fn fit_into(&mut self, window: Vec2, building: bool, free: egui::Rect, bar_room: f32) -> egui::Rect {
+    fn fit_into(&mut self, panels: Panels, free: egui::Rect, bar_room: f32) -> egui::Rect {
+        let window = panels.window;
         let now = [
             free.min.x,
             window.x - free.max.x,
             free.min.y,
             window.y - free.max.y,
         ];
-        if (self.window, self.building) != (window, building) {
+        if self.panels != panels {
             *self = PanelMargins {
-                window,
-                building,
+                panels,
                 widest: [0.0, 0.0, 0.0, bar_room],
             };
         }
@@ -251,7 +264,9 @@ impl PanelMargins {
 fn aim_camera(
     view: Res<View>,
     shown: Res<Shown<Wargame>>,
+    board: Res<BoardLayout>,
     space: Res<FreeSpace>,
+    folds: (Res<SidePanelOpen>, Res<LogOpen>),
     mut margins: ResMut<PanelMargins>,
     window: Single<&Window>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
@@ -261,15 +276,29 @@ fn aim_camera(
     if size.x <= 0.0 || size.y <= 0.0 || free.width() <= 0.0 || free.height() <= 0.0 {
         return;
     }
-    let building = shown.view.phase == Phase::Building;
-    let free = margins.fit_into(size, building, free, ACTION_BAR_ROOM * space.zoom());
-    let board = BOARD_ROOM + Vec2::splat(40.0);
+    let points = egui::vec2(size.x, size.y) / space.zoom();
+    let (side, log) = folds;
+    let panels = Panels {
+        window: size,
+        building: shown.view.phase == Phase::Building,
+        side: *side,
+        log: log.is_open(points),
+    };
+    // The actions stand under the board only where the side panel does not
+    // hold them: then room is kept for them from the start.
+    let bar_room = if panels.building || !actions_beside(points, *side) {
+        ACTION_BAR_ROOM * space.zoom()
+    } else {
+        0.0
+    };
+    let free = margins.fit_into(panels, free, bar_room);
+    let room = board.room();
     fit_camera(
         camera.into_inner(),
         size,
         free,
-        board,
-        BOARD_CENTER,
+        room.size(),
+        room.center(),
         (view.zoom, view.pan),
     );
 }

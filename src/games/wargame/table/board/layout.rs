@@ -14,6 +14,29 @@ use crate::rules::Seat;
 pub const BOARD_CENTER: Vec2 = Vec2::new(15.0, 17.0);
 /// The room the board may take.
 pub const BOARD_ROOM: Vec2 = Vec2::new(600.0, 560.0);
+/// Room left of the hexes for the rows' numbers and under them for the
+/// columns' letters, in hex sizes (a hex's centre to a corner).
+const LABEL_MARGIN: Vec2 = Vec2::new(0.5, 0.42);
+/// The frame's width above and right of the hexes, in hex sizes.
+const FRAME_MARGIN: f32 = 0.1;
+
+/// Whether the battle's side panel is open; P or its button folds it to
+/// the window's edge, giving the board its width.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SidePanelOpen(pub bool);
+
+impl Default for SidePanelOpen {
+    fn default() -> Self {
+        SidePanelOpen(true)
+    }
+}
+
+/// Whether the battle's actions stand at the top of the side panel (a wide
+/// window, `window` in egui points, with the panel open) rather than in a
+/// bar under the board, where they would take the board's height.
+pub fn actions_beside(window: bevy_egui::egui::Vec2, open: SidePanelOpen) -> bool {
+    open.0 && !crate::ui::narrow(window)
+}
 
 /// The board's geometry for the battle on the table.
 #[derive(Resource, Debug, Clone)]
@@ -55,6 +78,53 @@ impl BoardLayout {
             columns,
             rows,
         }
+    }
+
+    /// The board with its frame and its edges' labels: what the camera
+    /// fits into the window. Tight, so that the hexes get every pixel.
+    pub fn room(&self) -> Rect {
+        let mut low = Vec2::MAX;
+        let mut high = Vec2::MIN;
+        for row in 0..self.rows {
+            for col in 0..self.columns {
+                let at = self.world(Coord(col, row));
+                low = low.min(at);
+                high = high.max(at);
+            }
+        }
+        // A hex reaches half its width either side, a corner up and down.
+        let reach = Vec2::new(3f32.sqrt() / 2.0, 1.0) * self.size;
+        Rect::from_corners(
+            low - reach - LABEL_MARGIN * self.size,
+            high + reach + Vec2::splat(FRAME_MARGIN * self.size),
+        )
+    }
+
+    /// The edge's labels and where they stand: each row's number left of
+    /// the row's leftmost hex on the screen, each column's letter under
+    /// its hex in the row lowest on the screen (turned boards included).
+    pub fn edge_labels(&self) -> Vec<(String, Vec2)> {
+        let mut labels = Vec::new();
+        let gap = self.size * 0.3;
+        for row in 0..self.rows {
+            let left = (0..self.columns)
+                .map(|col| self.world(Coord(col, row)))
+                .min_by(|a, b| a.x.total_cmp(&b.x))
+                .expect("a row has hexes");
+            let half_width = 3f32.sqrt() / 2.0 * self.size;
+            labels.push(((row + 1).to_string(), left - Vec2::new(half_width + gap, 0.0)));
+        }
+        let bottom_row = (0..self.rows)
+            .min_by(|&a, &b| self.world(Coord(0, a)).y.total_cmp(&self.world(Coord(0, b)).y))
+            .expect("a board has rows");
+        for col in 0..self.columns {
+            let at = self.world(Coord(col, bottom_row));
+            labels.push((
+                crate::games::wargame::engine::board::column_letters(col),
+                at - Vec2::new(0.0, self.size + gap * 0.8),
+            ));
+        }
+        labels
     }
 
     pub fn world(&self, at: Coord) -> Vec2 {

@@ -41,6 +41,24 @@ pub fn block_colour(seat: usize) -> Color {
     }
 }
 
+/// The side of a block below its top face, in shadow.
+pub fn block_edge(seat: usize) -> Color {
+    if seat == 0 {
+        Color::srgb(0.30, 0.24, 0.18)
+    } else {
+        Color::srgb(0.72, 0.64, 0.50)
+    }
+}
+
+/// Where the light catches the top face's upper and left edges.
+pub fn block_light(seat: usize) -> Color {
+    if seat == 0 {
+        Color::srgb(0.24, 0.18, 0.13)
+    } else {
+        Color::srgb(1.0, 0.99, 0.95)
+    }
+}
+
 pub fn block_egui(seat: usize) -> egui::Color32 {
     let [r, g, b, _] = block_colour(seat).to_srgba().to_u8_array();
     egui::Color32::from_rgb(r, g, b)
@@ -71,3 +89,8 @@ pub const TUTORIAL: Color = Color::srgb(0.30, 0.85, 1.0);
 pub const CURSOR: Color = Color::srgb(1.0, 1.0, 1.0);
 pub const SELECTED: Color = Color::srgba(1.0, 0.90, 0.30, 0.55);
 pub const HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.22);
+/// The map's wooden frame and its darker outer edge.
+pub const FRAME: Color = Color::srgb(0.36, 0.24, 0.16);
+pub const FRAME_EDGE: Color = Color::srgb(0.19, 0.13, 0.09);
+/// The rows' numbers and the columns' letters on the frame: paper.
+pub const EDGE_LABEL: Color = Color::srgb(0.93, 0.89, 0.81);

@@ -5,19 +5,21 @@
 use bevy::prelude::*;
 
 use super::brush::{Brush, Kit, Shape, ring};
-use super::layout::{BOARD_CENTER, BoardLayout};
+use super::layout::BoardLayout;
 use super::look;
 use crate::games::wargame::engine::data::Terrain;
 use crate::games::wargame::engine::scenario::Goal;
 use crate::games::wargame::engine::state::Wargame;
 use crate::session::Shown;
-use crate::ui::theme;
+use crate::ui::table::TableEntity;
+use crate::ui::theme::TableFont;
 
 pub(super) fn spawn_board(
     mut commands: Commands,
     shown: Res<Shown<Wargame>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut kit: ResMut<Kit>,
+    font: Option<Res<TableFont>>,
 ) {
     let game = shown.view.battlefield();
     let board = BoardLayout::new(game, shown.seat);
@@ -28,13 +30,34 @@ pub(super) fn spawn_board(
         parent: None,
     };
     let r = board.size;
-    let extent = Vec2::new(
-        3f32.sqrt() * r * (board.columns as f32 + 0.5),
-        r * (1.5 * board.rows as f32 + 0.5),
-    );
-    for (margin, colour, z) in [(28.0, theme::FELT_LINE, 0.0), (20.0, theme::FELT, 0.1)] {
-        brush.paint(Shape::Square, colour, BOARD_CENTER, z, extent + margin, 0.0, ());
+    // The map's wooden frame, tight around the hexes and the edge's labels.
+    let room = board.room();
+    for (grow, colour, z) in [(0.12, look::FRAME_EDGE, 0.0), (0.0, look::FRAME, 0.1)] {
+        brush.paint(
+            Shape::Square,
+            colour,
+            room.center(),
+            z,
+            room.size() + Vec2::splat(grow * r),
+            0.0,
+            (),
+        );
     }
+    for (text, at) in board.edge_labels() {
+        commands.spawn((
+            TableEntity,
+            Text2d::new(text),
+            TableFont::at(font.as_deref(), (r * 0.36).round()),
+            TextColor(look::EDGE_LABEL),
+            Transform::from_translation(at.extend(0.2)),
+        ));
+    }
+    let mut brush = Brush {
+        commands: &mut commands,
+        kit: &mut kit,
+        materials: &mut materials,
+        parent: None,
+    };
     let forts_count = [0, 1]
         .iter()
         .any(|&s| matches!(game.scenario.side(s).goal, Goal::Forts(_)));
@@ -76,8 +99,9 @@ pub(super) fn spawn_board(
             );
         }
     }
-    // No coordinates printed on the hexes: they were clutter to a newcomer.
-    // Hovering a hex names it as the log does, "(4, 6)".
+    // No coordinates printed on the hexes (clutter to a newcomer): the
+    // edge names rows and columns, and the log, the panels and the hover
+    // name a hex so, "C7".
     commands.insert_resource(board);
 }
 

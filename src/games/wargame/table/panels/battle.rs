@@ -15,12 +15,14 @@ use crate::games::wargame::engine::scenario::Goal;
 use crate::games::wargame::engine::state::{Pending, Phase, Wargame};
 use crate::games::wargame::table::board::block_face::icon;
 use crate::games::wargame::table::board::choices::{Aid, Offered, Selection, describe};
-use crate::games::wargame::table::board::layout::BoardLayout;
+use crate::games::wargame::table::board::layout::{BoardLayout, SidePanelOpen, actions_beside};
 use crate::games::wargame::table::panels::army::{card_line, thinking};
+use crate::menus::Menu;
 use crate::rules::Seat;
 use crate::screens::Screen;
 use crate::session::{Act, ComputerToMove, Shown};
-use crate::ui::{FreeSpace, UiLayer, theme};
+use crate::ui::{FreeSpace, UiLayer, narrow, theme};
+use bevy_egui::input::egui_wants_any_keyboard_input;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -32,6 +34,12 @@ pub(super) fn plugin(app: &mut App) {
                 s.is_some_and(|s| s.view.phase != Phase::Building && s.curtain.is_none())
             })
             .in_set(UiLayer::Game),
+    )
+    .add_systems(
+        Update,
+        fold_key
+            .run_if(in_state(Screen::Playing).and_then(in_state(Menu::None)))
+            .run_if(not(egui_wants_any_keyboard_input)),
     );
 }
 
@@ -49,31 +57,91 @@ fn goal_text(goal: Goal, score: u32) -> String {
     }
 }
 
+/// The width of the battle's side panel in a wide window, in egui points.
+const SIDE_WIDTH: f32 = 250.0;
+/// The width of the side panel folded to the window's edge.
+const FOLDED_WIDTH: f32 = 44.0;
+
+/// What the battle's panels need to show what may be done now.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Actions<'w> {
+    offered: Res<'w, Offered>,
+    selection: ResMut<'w, Selection>,
+    stack: Res<'w, UndoStack>,
+    acts: MessageWriter<'w, Act<Wargame>>,
+    undo: MessageWriter<'w, UndoStep>,
+    computer: Res<'w, ComputerToMove>,
+}
+
+/// The side panel: in a wide window the scenario, what happens now and
+/// what may be done, then each side's card; folded, a strip with the
+/// button that opens it.
 fn side_panel(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
     shown: Res<Shown<Wargame>>,
-    mut selection: ResMut<Selection>,
+    mut open: ResMut<SidePanelOpen>,
+    mut actions: Actions,
 ) -> Result {
     let game = shown.view.battlefield();
     let me = shown.seat;
     let names = shown.names.clone();
-    space.side_panel(contexts.ctx_mut()?, "battle-side", (300.0, 0.3), |ui| {
-        ui.label(egui::RichText::new(game.scenario.label()).strong().size(18.0));
+    let ctx = contexts.ctx_mut()?;
+    let window = ctx.viewport_rect().size();
+    if !open.0 && !narrow(window) {
+        let mut root = space.ui(ctx, "battle-side");
+        egui::Panel::left("battle-side-folded")
+            .exact_size(FOLDED_WIDTH)
+            .resizable(false)
+            .show(&mut root, |ui| {
+                if ui
+                    .add_sized([36.0, 44.0], egui::Button::new("▶"))
+                    .on_hover_text("Open the side panel (P)")
+                    .clicked()
+                {
+                    open.0 = true;
+                }
+            });
+        space.keep_rest(&root);
+        return Ok(());
+    }
+    let beside = actions_beside(window, *open);
+    space.side_panel(ctx, "battle-side", (SIDE_WIDTH, 0.3), |ui| {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(game.scenario.label()).strong().size(18.0));
+            if !narrow(window) {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("◀").on_hover_text("Fold the side panel (P)").clicked() {
+                        open.0 = false;
+                    }
+                });
+            }
+        });
         let limit = game.scenario.turn_limit;
         ui.label(if limit > 0 {
             format!("Round {} of {limit}", game.round.max(1))
         } else {
             format!("Round {}", game.round.max(1))
         });
+        if beside {
+            ui.separator();
+            now_and_choices(ui, &shown, &mut actions);
+        }
         egui::ScrollArea::vertical().show(ui, |ui| {
             for seat in [1 - me, me] {
                 ui.separator();
-                side_card(ui, game, seat, me, &names[seat], &mut selection);
+                side_card(ui, game, seat, me, &names[seat], &mut actions.selection);
             }
         });
     });
     Ok(())
+}
+
+/// P folds and opens the side panel.
+fn fold_key(keys: Res<ButtonInput<KeyCode>>, mut open: ResMut<SidePanelOpen>) {
+    if keys.just_pressed(KeyCode::KeyP) {
+        open.0 = !open.0;
+    }
 }
 
 fn side_card(ui: &mut egui::Ui, game: &Wargame, seat: Seat, me: Seat, name: &str, selection: &mut Selection) {
@@ -160,22 +228,33 @@ fn side_card(ui: &mut egui::Ui, game: &Wargame, seat: Seat, me: Seat, name: &str
     }
 }
 
+/// The actions in a bar under the board, where the side panel does not
+/// hold them (a narrow window, or the panel folded).
 fn action_bar(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
     shown: Res<Shown<Wargame>>,
-    offered: Res<Offered>,
-    mut selection: ResMut<Selection>,
-    stack: Res<UndoStack>,
-    mut acts: MessageWriter<Act<Wargame>>,
-    mut undo: MessageWriter<UndoStep>,
-    computer: Res<ComputerToMove>,
+    open: Res<SidePanelOpen>,
+    mut actions: Actions,
 ) -> Result {
-    let game = shown.view.battlefield();
     let ctx = contexts.ctx_mut()?;
+    if actions_beside(ctx.viewport_rect().size(), *open) {
+        return Ok(());
+    }
+    space.bottom_bar(ctx, "battle-bar", |ui| {
+        ui.vertical(|ui| now_and_choices(ui, &shown, &mut actions));
+    });
+    Ok(())
+}
+
+/// What happens now (whose move, or what the person at the screen is
+/// asked), and the buttons for what may be done: the aid card's options,
+/// the actions not offered beside a hex, and undo.
+fn now_and_choices(ui: &mut egui::Ui, shown: &Shown<Wargame>, actions: &mut Actions) {
+    let game = shown.view.battlefield();
     let Some(seat) = shown.acting else {
         let name = &shown.names[game.whose_move().unwrap_or(0)];
-        space.bottom_bar(ctx, "battle-wait", |ui| match (&game.phase, computer.0) {
+        match (&game.phase, actions.computer.0) {
             (Phase::Over, _) => {
                 ui.label(egui::RichText::new(game.reason.clone().unwrap_or_default()).size(20.0));
             }
@@ -183,56 +262,57 @@ fn action_bar(
             _ => {
                 ui.label(egui::RichText::new(format!("{name} is playing…")).size(20.0));
             }
-        });
-        return Ok(());
+        }
+        return;
     };
-    let mut root = space.ui(ctx, "battle-bar");
-    egui::Panel::bottom("battle-bar")
-        .min_size(72.0)
-        .show(&mut root, |ui| {
-            ui.label(
-                egui::RichText::new(status(game, seat, &selection))
-                    .size(18.0)
-                    .color(theme::ACCENT),
-            );
-            ui.horizontal_wrapped(|ui| {
-                if let Some(kind) = offered.all.kind {
-                    ui.label("Aid card:");
-                    for aid in Aid::ALL {
-                        let Some(text) = aid.text(kind) else { continue };
-                        let enabled = offered.all.aid_enabled(aid);
-                        let chosen = selection.aid == Some(aid);
-                        let button = egui::Button::selectable(chosen, format!("{} {text}", aid.letter()));
-                        if ui.add_enabled(enabled, button).clicked() {
-                            selection.aid = if chosen { None } else { Some(aid) };
-                        }
-                    }
-                    ui.separator();
+    let Actions {
+        offered,
+        selection,
+        stack,
+        acts,
+        undo,
+        ..
+    } = actions;
+    ui.label(
+        egui::RichText::new(status(game, seat, selection))
+            .size(17.0)
+            .color(theme::ACCENT),
+    );
+    ui.horizontal_wrapped(|ui| {
+        if let Some(kind) = offered.all.kind {
+            ui.label("Aid card:");
+            for aid in Aid::ALL {
+                let Some(text) = aid.text(kind) else { continue };
+                let enabled = offered.all.aid_enabled(aid);
+                let chosen = selection.aid == Some(aid);
+                let button = egui::Button::selectable(chosen, format!("{} {text}", aid.letter()));
+                if ui.add_enabled(enabled, button).clicked() {
+                    selection.aid = if chosen { None } else { Some(aid) };
                 }
-                // A hex's several choices stand by the hex (choice_popup),
-                // so the bar does not grow and move the board.
-                let at_hex = selection
-                    .choosing
-                    .map(|h| offered.shown.at(h))
-                    .unwrap_or_default();
-                for (i, action) in offered.bar(game, &selection).into_iter().enumerate() {
-                    if at_hex.contains(&action) {
-                        continue;
-                    }
-                    if ui.button(numbered(i, describe(game, seat, action))).clicked() {
-                        acts.write(Act::new(action.clone()));
-                    }
-                }
-                if ui
-                    .add_enabled(stack.can_undo(), egui::Button::new("Undo (U)"))
-                    .clicked()
-                {
-                    undo.write(UndoStep);
-                }
-            });
-        });
-    space.keep_rest(&root);
-    Ok(())
+            }
+            ui.end_row();
+        }
+        // A hex's several choices stand by the hex (choice_popup), so the
+        // list does not grow and move the board.
+        let at_hex = selection
+            .choosing
+            .map(|h| offered.shown.at(h))
+            .unwrap_or_default();
+        for (i, action) in offered.bar(game, selection).into_iter().enumerate() {
+            if at_hex.contains(&action) {
+                continue;
+            }
+            if ui.button(numbered(i, describe(game, seat, action))).clicked() {
+                acts.write(Act::new(action.clone()));
+            }
+        }
+        if ui
+            .add_enabled(stack.can_undo(), egui::Button::new("Undo (U)"))
+            .clicked()
+        {
+            undo.write(UndoStep);
+        }
+    });
 }
 
 /// A button's words with the digit key that presses it.
@@ -368,22 +448,42 @@ fn hover_card(
     if tokens.smoke.is_some() {
         lines.push("smoke".into());
     }
-    for u in game.units_at(at) {
-        let known = u.known_to(me) || game.phase == Phase::Over;
-        lines.push(if known {
-            format!("{} {} (size {})", side_name(u.owner), u.card().name, u.size)
-        } else {
-            format!("{} {}", side_name(u.owner), u.kind.label())
-        });
-    }
+    // Each block there enlarged, its sticker beside its unit card.
+    let blocks: Vec<_> = game
+        .units_at(at)
+        .map(|u| {
+            let known = u.known_to(me) || game.phase == Phase::Over;
+            let card = u.card();
+            let text = if known {
+                format!(
+                    "{} {} — size {} of {}\n{}",
+                    side_name(u.owner),
+                    card.name,
+                    u.size,
+                    card.size,
+                    card_line(card)
+                )
+            } else {
+                format!("{} {}, face down", side_name(u.owner), u.kind.label())
+            };
+            (u.owner, u.kind, known.then_some(card.emblem), text)
+        })
+        .collect();
     egui::Area::new(egui::Id::new("hex-card"))
         .order(egui::Order::Tooltip)
         .fixed_pos(place + egui::vec2(18.0, 18.0))
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(360.0);
                 for line in lines {
                     ui.add(egui::Label::new(line).extend());
+                }
+                for (owner, kind, emblem, text) in blocks {
+                    ui.horizontal(|ui| {
+                        icon(ui, 56.0, owner, kind, emblem);
+                        ui.add(egui::Label::new(text).wrap());
+                    });
                 }
             });
         });
