@@ -10,7 +10,8 @@ use crate::rules::{Audience, Seat};
 #[derive(Resource, Default, Debug)]
 pub struct GameLog {
     pub notices: Vec<String>,
-    lines: Vec<(Audience, String)>,
+    /// Each line with who may read it and whose act it tells, if a side's.
+    lines: Vec<(Audience, String, Option<Seat>)>,
     /// Whose eyes the log has (`None`: a curtain is down, only public
     /// lines).
     reader: Option<Seat>,
@@ -25,34 +26,45 @@ impl GameLog {
     }
 
     pub fn push_for(&mut self, audience: Audience, line: impl Into<String>) {
-        self.lines.push((audience, line.into()));
+        self.lines.push((audience, line.into(), None));
+    }
+
+    /// A line that tells a side's act: the log marks it in that side's
+    /// colour.
+    pub fn push_by(&mut self, audience: Audience, line: impl Into<String>, side: Option<Seat>) {
+        self.lines.push((audience, line.into(), side));
     }
 
     /// The last line, if it was for this audience.
     pub fn last_line(&self, audience: Audience) -> Option<&str> {
         self.lines
             .last()
-            .filter(|(a, _)| *a == audience)
-            .map(|(_, line)| line.as_str())
+            .filter(|(a, ..)| *a == audience)
+            .map(|(_, line, _)| line.as_str())
     }
 
     /// Tells the last line anew (an act told in steps, merged into one).
     pub fn replace_last(&mut self, line: String) {
-        if let Some((_, last)) = self.lines.last_mut() {
+        if let Some((_, last, _)) = self.lines.last_mut() {
             *last = line;
         }
     }
 
     /// The lines the reader may see, oldest first.
     pub fn shown(&self) -> impl Iterator<Item = &str> {
+        self.shown_by_side().map(|(line, _)| line)
+    }
+
+    /// The same, each with the side whose act it tells.
+    pub fn shown_by_side(&self) -> impl Iterator<Item = (&str, Option<Seat>)> {
         self.lines
             .iter()
-            .filter(|(audience, _)| {
+            .filter(|(audience, ..)| {
                 self.everything
                     || self.reader.is_some_and(|r| audience.includes(r))
                     || *audience == Audience::Public
             })
-            .map(|(_, line)| line.as_str())
+            .map(|(_, line, side)| (line.as_str(), *side))
     }
 
     /// Whose eyes the log has: a seat's (`None` while a curtain is down:

@@ -17,6 +17,13 @@ pub trait Narrated: Playable {
         Self::narrate(event, names)
     }
 
+    /// Whose act an event tells, for the log's mark in that side's
+    /// colour; `None` for the table's own events (a round begins, a tile
+    /// revealed to both).
+    fn actor(_view: &Self::View, _event: &Self::Event) -> Option<Seat> {
+        None
+    }
+
     /// The log's last line and the next told as one, where they are one
     /// act told in steps (a block's move hex by hex): one line per act.
     fn merge_lines(_last: &str, _next: &str) -> Option<String> {
@@ -75,7 +82,7 @@ pub(super) fn narrated<G: Narrated>(
                     .and_then(|last| G::merge_lines(last, line))
                 {
                     Some(merged) => log.replace_last(merged),
-                    None => log.push_for(audience, line.clone()),
+                    None => log.push_by(audience, line.clone(), G::actor(view, &event)),
                 }
             }
             Happened {

@@ -10,6 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::layout::{FreeSpace, UiLayer, narrow};
 use crate::game_log::GameLog;
 use crate::menus::{Menu, RulesReturn};
+use crate::rules::Seat;
 use crate::screens::Screen;
 use crate::session::{CoinFlip, MatchOptions, Watching};
 
@@ -268,13 +269,49 @@ pub(super) fn log_panel(
                 for notice in &log.notices {
                     ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
                 }
-                for line in log.shown() {
-                    ui.label(line);
+                for (line, side) in log.shown_by_side() {
+                    match side {
+                        Some(side) => {
+                            ui.horizontal_top(|ui| {
+                                side_mark(ui, side);
+                                ui.add(egui::Label::new(line).wrap());
+                            });
+                        }
+                        None => {
+                            ui.label(line);
+                        }
+                    }
                 }
             });
     });
     space.keep_rest(&root);
     Ok(())
+}
+
+/// A side's mark before its lines in the log: a small square of its
+/// colour (ebony for the first seat, maple for the second), framed so that
+/// the dark one shows on the dark page.
+fn side_mark(ui: &mut egui::Ui, side: Seat) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 18.0), egui::Sense::hover());
+    let square = egui::Rect::from_center_size(rect.center() + egui::vec2(0.0, 1.0), egui::vec2(10.0, 10.0));
+    let (fill, frame) = if side == 0 {
+        (
+            egui::Color32::from_rgb(31, 20, 13),
+            egui::Color32::from_rgb(150, 130, 110),
+        )
+    } else {
+        (
+            egui::Color32::from_rgb(242, 237, 219),
+            egui::Color32::from_rgb(184, 163, 128),
+        )
+    };
+    ui.painter().rect_filled(square, 2.0, fill);
+    ui.painter().rect_stroke(
+        square,
+        2.0,
+        egui::Stroke::new(1.0, frame),
+        egui::StrokeKind::Inside,
+    );
 }
 
 /// Where a game's table is centred: left of the log panel.

@@ -536,3 +536,25 @@ fn a_moved_block_glides_between_its_hexes_and_motion_off_moves_it_at_once() {
         assert_eq!(gliding.iter(app.world()).count(), 0, "the glide is over");
     }
 }
+
+#[test]
+fn dice_tumble_through_faces_then_land_and_motion_off_lands_them_at_once() {
+    use black_and_white::games::wargame::table::panels::dice::{ROLL_SECONDS, face_shown};
+    for landed in 1..=6u8 {
+        let faces: std::collections::BTreeSet<u8> = (0..12)
+            .map(|i| face_shown(landed, 0, i as f32 * 0.05, ROLL_SECONDS))
+            .collect();
+        assert!(faces.len() >= 3, "a {landed} tumbles through faces: {faces:?}");
+        assert!(faces.iter().all(|f| (1..=6).contains(f)), "{faces:?}");
+        assert_eq!(
+            face_shown(landed, 1, ROLL_SECONDS, ROLL_SECONDS),
+            landed,
+            "landed at the end"
+        );
+        assert_eq!(
+            face_shown(landed, 0, 0.0, 0.0),
+            landed,
+            "motion off: landed at once"
+        );
+    }
+}

@@ -6,6 +6,7 @@ use super::engine::data::Rulebook;
 use super::engine::names::counted;
 use super::engine::state::{AttackKind, Critical, Event, Wargame};
 use super::engine::view::View;
+use crate::rules::Seat;
 use crate::session::{Narrated, agree};
 
 impl Wargame {
@@ -44,7 +45,7 @@ impl Wargame {
     }
 }
 
-/// "dice 5 and 4 -> 1, + melee 3 = 4 > defense 3: hit".
+/// "dice 5 and 4, 1 apart, + melee 3 = 4 against defense 3: a hit".
 pub fn explain_attack(
     kind: AttackKind,
     dice: [u8; 2],
@@ -55,17 +56,28 @@ pub fn explain_attack(
 ) -> String {
     let [a, b] = dice;
     match critical {
-        Some(Critical::Success) => format!("dice {a} and {b} make 7: critical success, hit"),
-        Some(Critical::Failure) => format!("dice {a} and {b}, a double: critical failure, miss"),
+        Some(Critical::Success) => format!("dice {a} and {b} make seven: a critical success, a hit"),
+        Some(Critical::Failure) => format!("dice {a} and {b}, a double: a critical failure, a miss"),
         None => {
             let diff = i32::from(a.abs_diff(b));
             let total = diff + attack;
-            let (sign, verdict) = if hit { (">", "hit") } else { ("<=", "miss") };
             format!(
-                "dice {a} and {b} -> {diff}, + {} {attack} = {total} {sign} defense {defense}: {verdict}",
-                kind.attribute()
+                "dice {a} and {b}, {diff} apart, + {} {attack} = {total} against defense {defense}: {}",
+                kind.attribute(),
+                if hit { "a hit" } else { "a miss" }
             )
         }
+    }
+}
+
+/// What an attack of this kind does, as the log says it.
+fn attack_verb(kind: AttackKind) -> &'static str {
+    match kind {
+        AttackKind::Melee => "attacks",
+        AttackKind::Charge => "charges",
+        AttackKind::Counter => "strikes back at",
+        AttackKind::Ranged => "fires at",
+        AttackKind::Artillery => "shells",
     }
 }
 
@@ -82,6 +94,15 @@ impl Narrated for Wargame {
     /// does: the log names a class only once both sides know it.
     fn narrate_seen(view: &View, event: &Event, names: &[String; 2]) -> Option<String> {
         view.battlefield().narrate_in(event, names)
+    }
+
+    /// The side whose turn it is acts, but for the battle's own events.
+    fn actor(view: &View, event: &Event) -> Option<Seat> {
+        match event {
+            Event::ArmyBuilt { player, .. } => Some(*player),
+            Event::TurnBegins { .. } | Event::BattleBegins { .. } | Event::GameOver { .. } => None,
+            _ => Some(view.active),
+        }
     }
 
     /// A move told hex by hex is one line: "black cavalry moves from G1
@@ -230,9 +251,9 @@ impl Wargame {
                 critical,
                 ..
             } => format!(
-                "{}: {} against {}: {}.",
-                kind.label(),
-                attacker.map_or("a block there".to_string(), |a| self.public_name(a)),
+                "{} {} the {}: {}.",
+                attacker.map_or("A block there".to_string(), |a| self.public_name(a)),
+                attack_verb(*kind),
                 self.public_name(*target),
                 explain_attack(*kind, *dice, *attack, *defense, *hit, *critical)
             ),

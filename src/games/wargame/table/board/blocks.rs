@@ -223,19 +223,51 @@ pub(super) fn glide_blocks(
     }
 }
 
+/// A hit block's shake, at Normal speed.
+const SHAKE_SECONDS: f32 = 0.3;
+
+/// A block shaking where it stands after a hit: side to side, dying away.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Shake {
+    at: Vec2,
+    elapsed: f32,
+    seconds: f32,
+}
+
+/// Shakes each hit block about its place; at the end it stands still there.
+pub(super) fn shake_blocks(
+    mut commands: Commands,
+    time: Res<Time>,
+    board: Option<Res<BoardLayout>>,
+    mut blocks: Query<(Entity, &mut Shake, &mut Transform), Without<Glide>>,
+) {
+    let reach = board.map_or(3.0, |b| b.size * 0.1);
+    for (entity, mut shake, mut transform) in &mut blocks {
+        shake.elapsed += time.delta_secs();
+        let t = (shake.elapsed / shake.seconds).min(1.0);
+        let offset = (t * std::f32::consts::TAU * 3.0).sin() * (1.0 - t) * reach;
+        transform.translation = (shake.at + Vec2::new(offset, 0.0)).extend(0.0);
+        if t >= 1.0 {
+            commands.entity(entity).remove::<Shake>();
+        }
+    }
+}
+
 /// Another seat took the screen: every block stands where it is going at
 /// once, so that no glide goes on under the next seat's eyes.
 pub(super) fn snap_blocks(
     mut commands: Commands,
     mut taken: MessageReader<ScreenTaken>,
-    mut blocks: Query<(Entity, &Glide, &mut Transform)>,
+    mut blocks: Query<(Entity, Option<&Glide>, Option<&Shake>, &mut Transform)>,
 ) {
     if taken.read().count() == 0 {
         return;
     }
-    for (entity, glide, mut transform) in &mut blocks {
-        transform.translation = glide.to.extend(0.0);
-        commands.entity(entity).remove::<Glide>();
+    for (entity, glide, shake, mut transform) in &mut blocks {
+        if let Some(to) = glide.map(|g| g.to).or(shake.map(|s| s.at)) {
+            transform.translation = to.extend(0.0);
+            commands.entity(entity).remove::<(Glide, Shake)>();
+        }
     }
 }
 
@@ -292,7 +324,7 @@ pub(super) fn place_blocks(
                 transform.translation = target.extend(0.0);
                 brush.commands.entity(entity).remove::<Glide>();
             } else if glides.get(entity).ok().is_none_or(|g| g.to != target) {
-                brush.commands.entity(entity).insert(Glide {
+                brush.commands.entity(entity).remove::<Shake>().insert(Glide {
                     from: now,
                     to: target,
                     elapsed: 0.0,
@@ -301,6 +333,17 @@ pub(super) fn place_blocks(
             }
         }
         if piece.block != block || piece.side != side {
+            // A block that lost a step shakes where it stands.
+            let size = |b: &Block| b.known.map(|k| k.size);
+            let hit =
+                matches!((size(&block), size(&piece.block)), (Some(after), Some(before)) if after < before);
+            if factor > 0.0 && now == target && hit {
+                brush.commands.entity(entity).insert(Shake {
+                    at: target,
+                    elapsed: 0.0,
+                    seconds: SHAKE_SECONDS * factor,
+                });
+            }
             brush.commands.entity(entity).despawn_children();
             brush.parent = Some(entity);
             draw_block(&mut brush, Vec2::ZERO, side, &block);

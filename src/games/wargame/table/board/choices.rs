@@ -255,9 +255,14 @@ pub fn describe(game: &Wargame, seat: Seat, action: &Action) -> String {
         Action::Activate { units, order } => {
             let who = units.iter().map(|&u| name(u)).collect::<Vec<_>>().join(" + ");
             let squad = if units.len() > 1 { "squad " } else { "" };
+            // Where it stands: two alike blocks are two buttons told apart.
+            let place = units
+                .first()
+                .and_then(|&u| game.units[u].at)
+                .map_or(String::new(), |at| format!(" at {at}"));
             match order.and_then(|n| game.commander_order(seat, n)) {
-                Some(o) => format!("Activate {squad}{who} with “{}”", o.name()),
-                None => format!("Activate {squad}{who}"),
+                Some(o) => format!("Activate {squad}{who}{place} with “{}”", o.name()),
+                None => format!("Activate {squad}{who}{place}"),
             }
         }
         Action::MassMarch { moves } => {

@@ -3,7 +3,7 @@
 
 pub mod army;
 mod battle;
-mod dice;
+pub mod dice;
 mod tutorial;
 mod victory;
 

@@ -11,7 +11,7 @@ use crate::games::wargame::engine::state::Wargame;
 use crate::games::wargame::table::panels::army::card_line;
 use crate::screens::{ActiveGame, Screen};
 use crate::session::Shown;
-use crate::ui::{UiLayer, theme};
+use crate::ui::{FreeSpace, UiLayer, theme};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -39,56 +39,58 @@ pub fn losses(game: &Wargame, seat: usize) -> (usize, u32) {
     (destroyed, steps)
 }
 
-fn victory_window(mut contexts: EguiContexts, shown: Res<Shown<Wargame>>) -> Result {
+/// The summary in a panel beside the board (above it in a narrow window),
+/// so that it covers neither the board nor the result's chart.
+fn victory_window(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    shown: Res<Shown<Wargame>>,
+) -> Result {
     let game = shown.view.battlefield();
     let names = shown.names.clone();
-    egui::Window::new("The battle is over")
-        .collapsible(true)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [16.0, 80.0])
-        .default_width(420.0)
-        .show(contexts.ctx_mut()?, |ui| {
-            if let Some(reason) = &game.reason {
+    space.side_panel(contexts.ctx_mut()?, "battle-over", (300.0, 0.3), |ui| {
+        ui.heading("The battle is over");
+        if let Some(reason) = &game.reason {
+            ui.label(
+                egui::RichText::new(reason)
+                    .size(20.0)
+                    .strong()
+                    .color(theme::ACCENT),
+            );
+        }
+        ui.label(format!(
+            "Victory points: {} {} – {} {}; {} rounds played.",
+            names[0], game.score[0], game.score[1], names[1], game.round
+        ));
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for seat in [0, 1] {
+                let (destroyed, steps) = losses(game, seat);
+                ui.separator();
                 ui.label(
-                    egui::RichText::new(reason)
-                        .size(20.0)
-                        .strong()
-                        .color(theme::ACCENT),
+                    egui::RichText::new(format!(
+                        "{} ({}): {} destroyed, {} lost",
+                        if seat == 0 {
+                            "Black Thargaton"
+                        } else {
+                            "White Vesania"
+                        },
+                        names[seat],
+                        counted(destroyed as u64, "block", "blocks"),
+                        counted(steps as u64, "step", "steps"),
+                    ))
+                    .strong(),
                 );
-            }
-            ui.label(format!(
-                "Victory points: {} {} – {} {}; {} rounds played.",
-                names[0], game.score[0], game.score[1], names[1], game.round
-            ));
-            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
-                for seat in [0, 1] {
-                    let (destroyed, steps) = losses(game, seat);
-                    ui.separator();
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "{} ({}): {} destroyed, {} lost",
-                            if seat == 0 {
-                                "Black Thargaton"
-                            } else {
-                                "White Vesania"
-                            },
-                            names[seat],
-                            counted(destroyed as u64, "block", "blocks"),
-                            counted(steps as u64, "step", "steps"),
-                        ))
-                        .strong(),
-                    );
-                    for u in game.units.iter().filter(|u| u.owner == seat) {
-                        let card = u.card();
-                        let fate = match u.at {
-                            Some(at) => format!("size {}/{} at {at}", u.size, card.size),
-                            None => "destroyed".into(),
-                        };
-                        ui.label(format!("{} — {fate}", card.name))
-                            .on_hover_text(card_line(card));
-                    }
+                for u in game.units.iter().filter(|u| u.owner == seat) {
+                    let card = u.card();
+                    let fate = match u.at {
+                        Some(at) => format!("size {}/{} at {at}", u.size, card.size),
+                        None => "destroyed".into(),
+                    };
+                    ui.label(format!("{} — {fate}", card.name))
+                        .on_hover_text(card_line(card));
                 }
-            });
+            }
         });
+    });
     Ok(())
 }
