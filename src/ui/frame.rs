@@ -19,6 +19,12 @@ use crate::session::{CoinFlip, MatchOptions, Watching};
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct FrameColumns;
 
+/// Room kept free at the bottom of the log's column, in egui points, for
+/// a window that stands there (the tutorial's step), so that it covers no
+/// line of the log. Whoever draws there sets it each frame.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct LogReserve(pub f32);
+
 /// Whether the frame stands in columns in a window of this size.
 fn in_columns(columns: Option<Res<FrameColumns>>, window: egui::Vec2) -> bool {
     columns.is_some() && !narrow(window)
@@ -26,6 +32,7 @@ fn in_columns(columns: Option<Res<FrameColumns>>, window: egui::Vec2) -> bool {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LogOpen>()
+        .init_resource::<LogReserve>()
         .add_systems(
             Update,
             toggle_log_key
@@ -223,6 +230,7 @@ pub(super) fn log_panel(
     watching: Option<Res<Watching>>,
     mut menu: ResMut<NextState<Menu>>,
     mut rules: ResMut<RulesReturn>,
+    reserve: Res<LogReserve>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let window = ctx.viewport_rect().size();
@@ -263,6 +271,7 @@ pub(super) fn log_panel(
         ui.heading("Log");
         ui.separator();
         egui::ScrollArea::vertical()
+            .max_height((ui.available_height() - reserve.0).max(60.0))
             .stick_to_bottom(true)
             .auto_shrink([false, false])
             .show(ui, |ui| {

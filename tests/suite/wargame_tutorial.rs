@@ -162,3 +162,83 @@ fn a_tutorial_step_off_the_map_is_refused_with_its_place() {
         "{problems:?}"
     );
 }
+
+/// Whether an action is what a step waits for.
+fn does(until: Until, action: &Action) -> bool {
+    match until {
+        Until::Activate => matches!(action, Action::Activate { .. }),
+        Until::Move => matches!(action, Action::Move { .. }),
+        Until::EndActivation => matches!(action, Action::EndActivation),
+        Until::EndTurn => matches!(action, Action::EndTurn),
+        Until::Attack => matches!(
+            action,
+            Action::Melee { .. } | Action::Shoot { .. } | Action::Charge { .. } | Action::Fire { .. }
+        ),
+        Until::Deploy => matches!(action, Action::Build { .. }),
+        Until::Next => false,
+    }
+}
+
+#[test]
+fn every_tutorial_step_can_be_done_from_where_it_begins() {
+    // A step that asks for an act the position it begins in cannot give
+    // drifts out of order (tutorial 21 once asked for an attack while the
+    // armies stood eight rows apart). Each step here is done by the first
+    // legal act it asks for, or, for an attack, by a player that marches to
+    // the enemy within the turns the step's words allow.
+    use black_and_white::games::wargame::engine::bot;
+    for scenario in [21, 22] {
+        let mut app = start(scenario, Opponent::Computer(Level::Easy));
+        let mut me = bot::bot(Level::Normal, 5);
+        let steps = app
+            .world()
+            .resource::<Tutorial>()
+            .current()
+            .expect("a tutorial")
+            .1;
+        let mut taught_end_turn = false;
+        for n in 1..=steps {
+            assert_eq!(step(&app).0, n, "tutorial {scenario} is at step {n}");
+            let until = step(&app).1.expect("a step");
+            if until == Until::Next {
+                app.world_mut().write_message(TutorialCommand::Next);
+                app.update();
+                continue;
+            }
+            taught_end_turn |= until == Until::EndTurn;
+            until_my_turn(&mut app);
+            // An act of the kind asked for at once, or (an attack) after
+            // marching: at most three of the player's turns.
+            let mut turns = 0;
+            while step(&app).0 == n {
+                until_my_turn(&mut app);
+                let now = first_legal(&app, |a| does(until, a));
+                let action = match now {
+                    Some(action) if until != Until::Deploy => action,
+                    _ => {
+                        assert!(
+                            until == Until::Attack || until == Until::Deploy,
+                            "tutorial {scenario} step {n} asks for {until:?}, which the position it begins in does not offer"
+                        );
+                        me.choose(&shown(&app).view)
+                    }
+                };
+                if action == Action::EndTurn {
+                    // Marching over turns is asked only of a player who
+                    // has been shown how to end one.
+                    assert!(
+                        taught_end_turn,
+                        "tutorial {scenario} step {n} asks for {until:?}, which needs turns of marching, before any step teaches E"
+                    );
+                    turns += 1;
+                    assert!(
+                        turns <= 3,
+                        "tutorial {scenario} step {n}: no attack within three turns of marching"
+                    );
+                }
+                act(&mut app, action);
+            }
+        }
+        assert_eq!(step(&app), (0, None), "tutorial {scenario} done");
+    }
+}

@@ -9,6 +9,7 @@ use crate::games::wargame::engine::scenario::Until;
 use crate::games::wargame::engine::state::Wargame;
 use crate::screens::Screen;
 use crate::session::Shown;
+use crate::ui::frame::LogReserve;
 use crate::ui::{UiLayer, theme};
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,7 +28,17 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(resource_exists::<Tutorial>)
             .run_if(|s: Option<Res<Shown<Wargame>>>| s.is_some_and(|s| s.curtain.is_none()))
             .in_set(UiLayer::Overlay),
-    );
+    )
+    .add_systems(Update, free_the_log.run_if(not(resource_exists::<Tutorial>)));
+}
+
+/// With no tutorial, the log takes its whole column again.
+fn free_the_log(reserve: Option<ResMut<LogReserve>>) {
+    if let Some(mut reserve) = reserve
+        && reserve.0 != 0.0
+    {
+        reserve.0 = 0.0;
+    }
 }
 
 /// What a step that waits on the player is waiting for, in its words.
@@ -67,17 +78,19 @@ fn step_window(
     mut contexts: EguiContexts,
     tutorial: Res<Tutorial>,
     mut commands: MessageWriter<TutorialCommand>,
+    mut reserve: ResMut<LogReserve>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Tutorial")
+    // At the foot of the log's column, clear of the board (the step talks
+    // about blocks on both sides of it); the log keeps that room free, so
+    // the window covers none of its lines.
+    let shown = egui::Window::new("Tutorial")
         .collapsible(true)
         .resizable(false)
-        // Over the log, clear of the board: the step talks about blocks on
-        // both sides of it.
-        .default_width(250.0)
-        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 80.0])
+        .default_width(230.0)
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
         .show(ctx, |ui| {
-            ui.set_max_width(250.0);
+            ui.set_max_width(230.0);
             match tutorial.current() {
                 Some((number, of, lesson)) => {
                     ui.label(egui::RichText::new(format!("Step {number} of {of}")).small());
@@ -111,5 +124,9 @@ fn step_window(
                 }
             }
         });
+    let height = shown.map_or(0.0, |w| w.response.rect.height() + 16.0);
+    if reserve.0 != height {
+        reserve.0 = height;
+    }
     Ok(())
 }
