@@ -223,6 +223,56 @@ pub(super) fn glide_blocks(
     }
 }
 
+/// A block's flip at a reveal, and its lifting off when destroyed, at
+/// Normal speed (docs/art-direction.md).
+const FLIP_SECONDS: f32 = 0.25;
+const LIFT_SECONDS: f32 = 0.35;
+
+/// A revealed block unfolding from its edge to its full width.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Unfold {
+    elapsed: f32,
+    seconds: f32,
+}
+
+/// A destroyed block being lifted off the board: it rises and shrinks
+/// away, then is gone.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Lift {
+    elapsed: f32,
+    seconds: f32,
+}
+
+/// Unfolds revealed blocks and lifts destroyed ones off.
+pub(super) fn flip_and_lift(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut unfolding: Query<(Entity, &mut Unfold, &mut Transform), Without<Lift>>,
+    mut lifting: Query<(Entity, &mut Lift, &mut Transform)>,
+) {
+    let dt = time.delta_secs();
+    for (entity, mut unfold, mut transform) in &mut unfolding {
+        unfold.elapsed += dt;
+        let t = (unfold.elapsed / unfold.seconds).min(1.0);
+        transform.scale.x = (t * std::f32::consts::FRAC_PI_2).sin();
+        if t >= 1.0 {
+            transform.scale.x = 1.0;
+            commands.entity(entity).remove::<Unfold>();
+        }
+    }
+    for (entity, mut lift, mut transform) in &mut lifting {
+        lift.elapsed += dt;
+        let t = (lift.elapsed / lift.seconds).min(1.0);
+        // Up off the board (above every block), then smaller as it goes.
+        transform.translation.z = 5.0;
+        transform.translation.y += dt / lift.seconds * 12.0;
+        transform.scale = Vec3::splat(1.0 + 0.15 * t - t * t);
+        if t >= 1.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
 /// A hit block's shake, at Normal speed.
 const SHAKE_SECONDS: f32 = 0.3;
 
@@ -284,6 +334,8 @@ pub(super) fn place_blocks(
     draft: Res<Draft>,
     mut placed: Query<(Entity, &mut BlockPiece, &mut Transform)>,
     glides: Query<&Glide>,
+    lifting: Query<(), With<Lift>>,
+    lifted: Query<Entity, With<Lift>>,
     settings: Res<Settings>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut kit: ResMut<Kit>,
@@ -299,6 +351,11 @@ pub(super) fn place_blocks(
         blocks_seen(shown.view.battlefield(), &shown.view, &draft, shown.seat)
     };
     let mut wanted = spots(blocks, board.size);
+    if shown.curtain.is_some() {
+        for entity in &lifted {
+            commands.entity(entity).despawn();
+        }
+    }
     let mut brush = Brush {
         commands: &mut commands,
         kit: &mut kit,
@@ -307,7 +364,20 @@ pub(super) fn place_blocks(
     };
     for (entity, mut piece, mut transform) in &mut placed {
         let Some(i) = wanted.iter().position(|(key, ..)| *key == piece.key) else {
-            brush.commands.entity(entity).despawn();
+            // A block that fell is lifted off the board; under the curtain,
+            // or with motion off, every block goes at once.
+            if factor > 0.0 && shown.curtain.is_none() && !lifting.contains(entity) {
+                brush
+                    .commands
+                    .entity(entity)
+                    .remove::<(BlockPiece, Glide, Shake)>()
+                    .insert(Lift {
+                        elapsed: 0.0,
+                        seconds: LIFT_SECONDS * factor,
+                    });
+            } else if shown.curtain.is_some() || factor <= 0.0 {
+                brush.commands.entity(entity).despawn();
+            }
             continue;
         };
         let (_, at, offset, side, block) = wanted.swap_remove(i);
@@ -342,6 +412,15 @@ pub(super) fn place_blocks(
                     at: target,
                     elapsed: 0.0,
                     seconds: SHAKE_SECONDS * factor,
+                });
+            }
+            // A block turned face up (revealed, or known again) unfolds
+            // from its edge: the second half of a flip.
+            if factor > 0.0 && block.known.is_some() && piece.block.known.is_none() {
+                transform.scale.x = 0.0;
+                brush.commands.entity(entity).insert(Unfold {
+                    elapsed: 0.0,
+                    seconds: FLIP_SECONDS * factor / 2.0,
                 });
             }
             brush.commands.entity(entity).despawn_children();

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::ids::GameId;
 
-use super::blocks::{glide_blocks, place_blocks, shake_blocks, snap_blocks};
+use super::blocks::{flip_and_lift, glide_blocks, place_blocks, shake_blocks, snap_blocks};
 use super::brush::Kit;
 use super::layout::BoardLayout;
 use super::marks::draw_marks;
@@ -26,7 +26,15 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (clear_table, spawn_board).chain().run_if(board_turned),
-                (draw_marks, snap_blocks, place_blocks, glide_blocks, shake_blocks).chain(),
+                (
+                    draw_marks,
+                    snap_blocks,
+                    place_blocks,
+                    glide_blocks,
+                    shake_blocks,
+                    flip_and_lift,
+                )
+                    .chain(),
             )
                 .chain()
                 .run_if(in_state(wargame))
