@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use super::layout::FreeSpace;
 use super::theme;
 use crate::rules::Seat;
 
@@ -33,55 +34,77 @@ impl Cell {
 /// Where a reveal window stands: an anchor and its offset.
 pub type Place = (egui::Align2, [f32; 2]);
 
-/// The lower left, clear of the tiles and betting tables' rows.
-pub const LOWER_LEFT: Place = (egui::Align2::LEFT_BOTTOM, [12.0, -12.0]);
+/// What a reveal shows: its title, the columns' heading and count, the
+/// players' names, each cell (`None` for a column not played) and the
+/// legend under it.
+pub struct Reveal<'a, F: Fn(Seat, usize) -> Option<Cell>> {
+    pub title: &'a str,
+    pub column: &'a str,
+    pub names: &'a [String; 2],
+    pub columns: usize,
+    pub cell: F,
+    pub legend: &'a str,
+}
 
-/// A window with a row per player at `place`; `cell(seat, column)` is
-/// `None` for a column not played.
-pub fn reveal_window(
+/// The reveal in a window at `place`, over the table.
+pub fn reveal_window<F: Fn(Seat, usize) -> Option<Cell>>(
     ctx: &egui::Context,
     place: Place,
-    title: &str,
-    column: &str,
-    names: &[String; 2],
-    columns: usize,
-    cell: impl Fn(Seat, usize) -> Option<Cell>,
-    legend: &str,
+    reveal: Reveal<F>,
 ) {
-    egui::Window::new(title)
+    egui::Window::new(reveal.title)
         .collapsible(true)
         .resizable(false)
         .anchor(place.0, place.1)
-        .show(ctx, |ui| {
-            egui::Grid::new(title)
-                .striped(true)
-                .spacing([14.0, 4.0])
-                .show(ui, |ui| {
-                    ui.strong(column);
-                    for c in 1..=columns {
-                        ui.strong(c.to_string());
+        .show(ctx, |ui| reveal_grid(ui, &reveal));
+}
+
+/// The reveal in a panel along the bottom of the free space: the table is
+/// fitted above it, so it covers nothing it reports.
+pub fn reveal_panel<F: Fn(Seat, usize) -> Option<Cell>>(
+    ctx: &egui::Context,
+    space: &mut FreeSpace,
+    reveal: Reveal<F>,
+) {
+    let mut root = space.ui(ctx, "reveal");
+    egui::Panel::bottom(egui::Id::new(reveal.title)).show(&mut root, |ui| {
+        ui.add_space(6.0);
+        ui.label(egui::RichText::new(reveal.title).strong().size(18.0));
+        egui::ScrollArea::horizontal().show(ui, |ui| reveal_grid(ui, &reveal));
+        ui.add_space(4.0);
+    });
+    space.keep_rest(&root);
+}
+
+fn reveal_grid<F: Fn(Seat, usize) -> Option<Cell>>(ui: &mut egui::Ui, reveal: &Reveal<F>) {
+    egui::Grid::new(reveal.title)
+        .striped(true)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            ui.strong(reveal.column);
+            for c in 1..=reveal.columns {
+                ui.strong(c.to_string());
+            }
+            ui.end_row();
+            for seat in [0, 1] {
+                ui.strong(&reveal.names[seat]);
+                for cell in (0..reveal.columns).map_while(|c| (reveal.cell)(seat, c)) {
+                    let mut text = egui::RichText::new(cell.text).size(19.0);
+                    if cell.won {
+                        text = text.color(theme::ACCENT).strong();
                     }
-                    ui.end_row();
-                    for seat in [0, 1] {
-                        ui.strong(&names[seat]);
-                        for cell in (0..columns).map_while(|c| cell(seat, c)) {
-                            let mut text = egui::RichText::new(cell.text).size(19.0);
-                            if cell.won {
-                                text = text.color(theme::ACCENT).strong();
-                            }
-                            if cell.first {
-                                text = text.underline();
-                            }
-                            if cell.folded {
-                                text = text.italics();
-                            }
-                            ui.label(text);
-                        }
-                        ui.end_row();
+                    if cell.first {
+                        text = text.underline();
                     }
-                });
-            ui.label(egui::RichText::new(legend).small());
+                    if cell.folded {
+                        text = text.italics();
+                    }
+                    ui.label(text);
+                }
+                ui.end_row();
+            }
         });
+    ui.label(egui::RichText::new(reveal.legend).small());
 }
 
 /// A replay being watched with everything uncovered: the reveal windows

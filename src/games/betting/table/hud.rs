@@ -416,29 +416,35 @@ fn picker_window(
     Ok(())
 }
 
-fn reveal_window(mut contexts: EguiContexts, shown: Res<Shown<Betting>>) -> Result {
+fn reveal_window(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    shown: Res<Shown<Betting>>,
+) -> Result {
     let Some(reveal) = &shown.reveal else {
         return Ok(());
     };
     let results = reveal.game.results();
     let arrangements = [0, 1].map(|seat| reveal.game.arrangement(seat).unwrap_or_default());
-    reveal::reveal_window(
+    reveal::reveal_panel(
         contexts.ctx_mut()?,
-        reveal::LOWER_LEFT,
-        "Both arrangements, as placed",
-        "Slot",
-        &shown.names,
-        SLOTS,
-        |seat, slot| {
-            let placed = arrangements[seat].get(slot)?;
-            let result = results.get(slot);
-            Some(Cell {
-                won: result.is_some_and(|r| r.winner == Some(seat)),
-                folded: result.is_some_and(|r| r.outcome == SlotOutcome::Fold),
-                ..Cell::new(format!("{} ×{}", placed.tile, placed.chips))
-            })
+        &mut space,
+        reveal::Reveal {
+            title: "Both arrangements, as placed",
+            column: "Slot",
+            names: &shown.names,
+            columns: SLOTS,
+            cell: |seat, slot| {
+                let placed = arrangements[seat].get(slot)?;
+                let result = results.get(slot);
+                Some(Cell {
+                    won: result.is_some_and(|r| r.winner == Some(seat)),
+                    folded: result.is_some_and(|r| r.outcome == SlotOutcome::Fold),
+                    ..Cell::new(format!("{} ×{}", placed.tile, placed.chips))
+                })
+            },
+            legend: "Tile ×chips at setup. Gold: took the slot. Italic: folded.",
         },
-        "Tile ×chips at setup. Gold: took the slot. Italic: folded.",
     );
     Ok(())
 }

@@ -219,18 +219,20 @@ fn reveal_window(
     reveal::reveal_window(
         ctx,
         place,
-        "Every bid, round by round",
-        "Round",
-        &shown.names,
-        ROUNDS,
-        |seat, r| {
-            rounds.get(r).map(|round| Cell {
-                won: round.winner == Some(seat),
-                first: round.first == seat,
-                ..Cell::new(bids[seat][r].to_string())
-            })
+        reveal::Reveal {
+            title: "Every bid, round by round",
+            column: "Round",
+            names: &shown.names,
+            columns: ROUNDS,
+            cell: |seat, r| {
+                rounds.get(r).map(|round| Cell {
+                    won: round.winner == Some(seat),
+                    first: round.first == seat,
+                    ..Cell::new(bids[seat][r].to_string())
+                })
+            },
+            legend: "Underlined: bid first. Gold: won the round.",
         },
-        "Underlined: bid first. Gold: won the round.",
     );
     Ok(())
 }

@@ -135,27 +135,33 @@ fn bottom_bar(
     Ok(())
 }
 
-fn reveal_window(mut contexts: EguiContexts, shown: Res<Shown<Tiles>>) -> Result {
+fn reveal_window(
+    mut contexts: EguiContexts,
+    mut space: ResMut<FreeSpace>,
+    shown: Res<Shown<Tiles>>,
+) -> Result {
     let Some(reveal) = &shown.reveal else {
         return Ok(());
     };
     let played = reveal.game.played();
     let rounds = reveal.game.rounds();
-    reveal::reveal_window(
+    reveal::reveal_panel(
         contexts.ctx_mut()?,
-        reveal::LOWER_LEFT,
-        "Both sequences, round by round",
-        "Round",
-        &shown.names,
-        ROUNDS,
-        |seat, r| {
-            rounds.get(r).map(|round| Cell {
-                won: round.winner == Some(seat),
-                first: round.leader == seat,
-                ..Cell::new(played[seat][r].to_string())
-            })
+        &mut space,
+        reveal::Reveal {
+            title: "Both sequences, round by round",
+            column: "Round",
+            names: &shown.names,
+            columns: ROUNDS,
+            cell: |seat, r| {
+                rounds.get(r).map(|round| Cell {
+                    won: round.winner == Some(seat),
+                    first: round.leader == seat,
+                    ..Cell::new(played[seat][r].to_string())
+                })
+            },
+            legend: "Underlined: led the round. Gold: won it.",
         },
-        "Underlined: led the round. Gold: won it.",
     );
     Ok(())
 }
