@@ -27,6 +27,12 @@ pub fn terrain_colour(terrain: Terrain) -> Color {
     Color::srgb_u8(r, g, b)
 }
 
+/// A terrain's colour lit (`shade` above 1) or in shadow (below 1).
+pub fn terrain_shade(terrain: Terrain, shade: f32) -> Color {
+    let [r, g, b] = terrain_rgb(terrain).map(|c| (f32::from(c) * shade).min(255.0) as u8);
+    Color::srgb_u8(r, g, b)
+}
+
 pub fn terrain_egui(terrain: Terrain) -> egui::Color32 {
     let [r, g, b] = terrain_rgb(terrain);
     egui::Color32::from_rgb(r, g, b)

@@ -73,15 +73,23 @@ pub(super) fn spawn_board(
             0.0,
             (),
         );
-        brush.paint(
-            Shape::Hex,
-            look::terrain_colour(terrain),
-            p,
-            0.4,
-            Vec2::splat(r * 0.94),
-            0.0,
-            (),
-        );
+        // Painted, not flat: the light falls from the top left, so each
+        // hex has a lighter rim there and a darker one at the bottom right.
+        for (shade, offset, scale, z) in [
+            (0.90, Vec2::ZERO, 0.94, 0.38),
+            (1.08, Vec2::new(-0.035, 0.035), 0.90, 0.39),
+            (1.0, Vec2::ZERO, 0.84, 0.4),
+        ] {
+            brush.paint(
+                Shape::Hex,
+                look::terrain_shade(terrain, shade),
+                p + offset * r,
+                z,
+                Vec2::splat(r * scale),
+                0.0,
+                (),
+            );
+        }
         terrain_symbol(&mut brush, terrain, p, r);
         if forts_count && terrain == Terrain::Fort {
             ring(&mut brush, p, r * 0.86, look::OBJECTIVE, 0.45, ());
