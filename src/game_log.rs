@@ -67,6 +67,17 @@ impl GameLog {
             .map(|(_, line, side)| (line.as_str(), *side))
     }
 
+    /// Whose eyes the log has, if a seat's.
+    pub fn reader(&self) -> Option<Seat> {
+        self.reader
+    }
+
+    /// Whether any line tells a side's act (the log can be filtered by
+    /// side then).
+    pub fn has_sides(&self) -> bool {
+        self.lines.iter().any(|(.., side)| side.is_some())
+    }
+
     /// Whose eyes the log has: a seat's (`None` while a curtain is down:
     /// public lines only), or everything (a replay watched uncovered).
     pub fn read_as(&mut self, reader: Option<Seat>, everything: bool) {

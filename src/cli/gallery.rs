@@ -79,7 +79,7 @@ const SCREENS: &[(&str, &[&str])] = &[
             "3",
             "--quick-setup",
             "--autoplay",
-            "6",
+            "2",
         ],
     ),
     (

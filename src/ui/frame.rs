@@ -19,6 +19,27 @@ use crate::session::{CoinFlip, MatchOptions, Watching};
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct FrameColumns;
 
+/// Which lines the log shows where its lines tell each side's acts: all,
+/// the reader's own, or the other side's (the table's own lines, such as
+/// a round's start, always).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum LogFilter {
+    #[default]
+    All,
+    Mine,
+    Theirs,
+}
+
+impl LogFilter {
+    pub fn keeps(self, side: Option<Seat>, reader: Option<Seat>) -> bool {
+        match (self, side, reader) {
+            (LogFilter::All, ..) | (_, None, _) | (_, _, None) => true,
+            (LogFilter::Mine, Some(side), Some(reader)) => side == reader,
+            (LogFilter::Theirs, Some(side), Some(reader)) => side != reader,
+        }
+    }
+}
+
 /// Room kept free at the bottom of the log's column, in egui points, for
 /// a window that stands there (the tutorial's step), so that it covers no
 /// line of the log. Whoever draws there sets it each frame.
@@ -33,6 +54,7 @@ fn in_columns(columns: Option<Res<FrameColumns>>, window: egui::Vec2) -> bool {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LogOpen>()
         .init_resource::<LogReserve>()
+        .init_resource::<LogFilter>()
         .add_systems(
             Update,
             toggle_log_key
@@ -231,6 +253,7 @@ pub(super) fn log_panel(
     mut menu: ResMut<NextState<Menu>>,
     mut rules: ResMut<RulesReturn>,
     reserve: Res<LogReserve>,
+    mut filter: ResMut<LogFilter>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let window = ctx.viewport_rect().size();
@@ -269,6 +292,19 @@ pub(super) fn log_panel(
             ui.separator();
         }
         ui.heading("Log");
+        if log.has_sides() && log.reader().is_some() {
+            ui.horizontal(|ui| {
+                for (choice, label) in [
+                    (LogFilter::All, "All"),
+                    (LogFilter::Mine, "Mine"),
+                    (LogFilter::Theirs, "Theirs"),
+                ] {
+                    if ui.selectable_label(*filter == choice, label).clicked() {
+                        *filter = choice;
+                    }
+                }
+            });
+        }
         ui.separator();
         egui::ScrollArea::vertical()
             .max_height((ui.available_height() - reserve.0).max(60.0))
@@ -278,7 +314,11 @@ pub(super) fn log_panel(
                 for notice in &log.notices {
                     ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
                 }
-                for (line, side) in log.shown_by_side() {
+                let reader = log.reader();
+                for (line, side) in log
+                    .shown_by_side()
+                    .filter(|(_, side)| filter.keeps(*side, reader))
+                {
                     match side {
                         Some(side) => {
                             ui.horizontal_top(|ui| {

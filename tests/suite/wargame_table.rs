@@ -558,3 +558,21 @@ fn dice_tumble_through_faces_then_land_and_motion_off_lands_them_at_once() {
         );
     }
 }
+
+#[test]
+fn the_log_filter_keeps_each_side_s_lines_and_the_table_s_own() {
+    use black_and_white::ui::frame::LogFilter;
+    // Seat 1 reads: its own lines, the other side's, the table's own.
+    let lines = [Some(1), Some(0), None];
+    let kept = |filter: LogFilter| {
+        lines
+            .iter()
+            .map(|&side| filter.keeps(side, Some(1)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(kept(LogFilter::All), [true, true, true]);
+    assert_eq!(kept(LogFilter::Mine), [true, false, true]);
+    assert_eq!(kept(LogFilter::Theirs), [false, true, true]);
+    // Under the curtain nobody's eyes are on it: every public line.
+    assert!(LogFilter::Mine.keeps(Some(0), None));
+}
