@@ -55,8 +55,44 @@ def win():
     return mix(*parts)
 
 
+def dice():
+    # Two dice rattled in a cup and thrown: clicks that come quicker and
+    # softer, then the knock of landing.
+    rng = random.Random(2)
+    out = [0.0] * int(RATE * 0.42)
+    t = 0.0
+    gap = 0.06
+    while t < 0.28:
+        start = int(RATE * t)
+        for i in range(int(RATE * 0.02)):
+            if start + i < len(out):
+                out[start + i] += 0.5 * (rng.random() * 2 - 1) * math.exp(-250 * i / RATE)
+        t += gap
+        gap *= 0.8
+    knock = [0.0] * int(RATE * 0.34) + tone(240, 0.08, 60, 0.6)
+    return mix(out, knock)
+
+
+def hit():
+    # A block struck: a low thud with a dull crack.
+    rng = random.Random(3)
+    n = int(RATE * 0.2)
+    crack = [0.4 * (rng.random() * 2 - 1) * math.exp(-90 * i / RATE) for i in range(n)]
+    return mix(tone(95, 0.25, 20, 0.8), tone(190, 0.12, 40, 0.3), crack)
+
+
+def lose():
+    # A low falling figure: the battle lost.
+    notes = [392.0, 311.13, 261.63]
+    parts = [[0.0] * int(RATE * 0.16 * k) + tone(f, 0.5, 6, 0.3) for k, f in enumerate(notes)]
+    return mix(*parts)
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     write("place.wav", place())
     write("reveal.wav", reveal())
     write("win.wav", win())
+    write("dice.wav", dice())
+    write("hit.wav", hit())
+    write("lose.wav", lose())

@@ -13,6 +13,12 @@ pub enum Sound {
     Place,
     Reveal,
     Win,
+    /// Dice rattled and thrown.
+    Dice,
+    /// A piece struck (a block losing a step).
+    Hit,
+    /// The game lost.
+    Lose,
 }
 
 #[derive(Resource)]
@@ -20,6 +26,9 @@ struct Sounds {
     place: Handle<AudioSource>,
     reveal: Handle<AudioSource>,
     win: Handle<AudioSource>,
+    dice: Handle<AudioSource>,
+    hit: Handle<AudioSource>,
+    lose: Handle<AudioSource>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -33,6 +42,9 @@ pub(super) fn plugin(app: &mut App) {
         place: add(include_bytes!("../assets/sounds/place.wav")),
         reveal: add(include_bytes!("../assets/sounds/reveal.wav")),
         win: add(include_bytes!("../assets/sounds/win.wav")),
+        dice: add(include_bytes!("../assets/sounds/dice.wav")),
+        hit: add(include_bytes!("../assets/sounds/hit.wav")),
+        lose: add(include_bytes!("../assets/sounds/lose.wav")),
     };
     app.insert_resource(sounds)
         .add_message::<Sound>()
@@ -53,6 +65,9 @@ fn play_sounds(
             Sound::Place => &sounds.place,
             Sound::Reveal => &sounds.reveal,
             Sound::Win => &sounds.win,
+            Sound::Dice => &sounds.dice,
+            Sound::Hit => &sounds.hit,
+            Sound::Lose => &sounds.lose,
         };
         commands.spawn((
             AudioPlayer::new(handle.clone()),

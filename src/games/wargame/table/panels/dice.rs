@@ -85,14 +85,23 @@ fn roll_and_sound(
                 at: time.elapsed_secs(),
                 settled: false,
             };
-            sounds.write(Sound::Reveal);
+            sounds.write(Sound::Dice);
         }
         match event {
             Event::Moved { .. } | Event::Retreated { .. } => {
                 sounds.write(Sound::Place);
             }
+            Event::Revealed { .. } => {
+                sounds.write(Sound::Reveal);
+            }
+            Event::SizeLost { .. } | Event::Destroyed { .. } => {
+                sounds.write(Sound::Hit);
+            }
             Event::GameOver { winner, .. } if *winner == Some(shown.seat) => {
                 sounds.write(Sound::Win);
+            }
+            Event::GameOver { winner: Some(_), .. } => {
+                sounds.write(Sound::Lose);
             }
             _ => {}
         }
