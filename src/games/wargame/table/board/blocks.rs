@@ -334,7 +334,6 @@ pub(super) fn place_blocks(
     draft: Res<Draft>,
     mut placed: Query<(Entity, &mut BlockPiece, &mut Transform)>,
     glides: Query<&Glide>,
-    lifting: Query<(), With<Lift>>,
     lifted: Query<Entity, With<Lift>>,
     settings: Res<Settings>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -366,7 +365,7 @@ pub(super) fn place_blocks(
         let Some(i) = wanted.iter().position(|(key, ..)| *key == piece.key) else {
             // A block that fell is lifted off the board; under the curtain,
             // or with motion off, every block goes at once.
-            if factor > 0.0 && shown.curtain.is_none() && !lifting.contains(entity) {
+            if factor > 0.0 && shown.curtain.is_none() {
                 brush
                     .commands
                     .entity(entity)
@@ -375,7 +374,7 @@ pub(super) fn place_blocks(
                         elapsed: 0.0,
                         seconds: LIFT_SECONDS * factor,
                     });
-            } else if shown.curtain.is_some() || factor <= 0.0 {
+            } else {
                 brush.commands.entity(entity).despawn();
             }
             continue;
