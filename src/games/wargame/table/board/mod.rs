@@ -3,12 +3,14 @@
 //! (`marks`), drawn with a kit
 //! of shapes (`brush`) when `draw` says; each block's face (`block_face`)
 //! and the colours it is drawn in (`look`);
-//! the legal actions sorted into hexes and buttons (`choices`); the camera,
-//! hover, clicks and keys (`input`).
+//! the legal actions sorted into hexes and buttons (`choices`); the camera
+//! fitted to the panels (`camera`); pan, zoom, hover, clicks and keys
+//! (`input`).
 
 pub mod block_face;
 pub mod blocks;
 mod brush;
+mod camera;
 pub mod choices;
 pub mod draw;
 pub mod input;
@@ -27,5 +29,5 @@ pub(super) fn draw_only_plugin(app: &mut App) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((draw::plugin, choices::plugin, input::plugin));
+    app.add_plugins((draw::plugin, choices::plugin, camera::plugin, input::plugin));
 }
