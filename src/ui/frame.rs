@@ -132,23 +132,7 @@ pub(super) fn top_bar(
         }
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(options.game.title()).strong().size(20.0));
-            match &watching {
-                Some(watching) => ui.label(format!(
-                    "replay: {}, {}",
-                    watching
-                        .about
-                        .players
-                        .iter()
-                        .map(|p| match p.computer {
-                            Some(level) => format!("{} ({})", p.name, level.label()),
-                            None => p.name.clone(),
-                        })
-                        .collect::<Vec<_>>()
-                        .join(" against "),
-                    watching.about.date.replace('T', " ").trim_end_matches('Z')
-                )),
-                None => ui.label(format!("against {}", options.opponent.label())),
-            };
+            ui.label(subtitle(&options, watching.as_deref()));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 bar_buttons(ui, window, &mut menu, &mut rules, &mut log);
             });

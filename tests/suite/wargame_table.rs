@@ -10,6 +10,7 @@ use black_and_white::games::wargame::battle::draft::Draft;
 use black_and_white::games::wargame::battle::save::{ResumeBattle, SaveFile};
 use black_and_white::games::wargame::battle::undo::{UndoStack, UndoStep};
 use black_and_white::games::wargame::engine::Setup;
+use black_and_white::games::wargame::engine::board::Coord;
 use black_and_white::games::wargame::engine::data::Faction;
 use black_and_white::games::wargame::engine::shipped::shipped;
 use black_and_white::games::wargame::engine::state::Phase;
@@ -243,14 +244,7 @@ fn undo_takes_back_moves_until_a_die_is_rolled() {
             order: None,
         }));
     app.update();
-    let to = shown(&app)
-        .legal
-        .iter()
-        .find_map(|a| match a {
-            Action::Move { to } => Some(*to),
-            _ => None,
-        })
-        .expect("a unit on its first row can move");
+    let to = first_move(&app);
     app.world_mut()
         .write_message(Act::<Wargame>::new(Action::Move { to }));
     app.update();
@@ -403,6 +397,18 @@ fn watching_a_wargame_replay_leaves_the_saved_battle_as_it_was() {
 }
 
 /// Every block the seat sees, by unit, with its entity and where it stands.
+/// The first hex the activated block may move to.
+fn first_move(app: &App) -> Coord {
+    shown(app)
+        .legal
+        .iter()
+        .find_map(|a| match a {
+            Action::Move { to } => Some(*to),
+            _ => None,
+        })
+        .expect("a unit on its first row can move")
+}
+
 fn blocks(app: &mut App) -> Vec<(usize, Entity, Vec3)> {
     let mut query = app.world_mut().query::<(Entity, &BlockPiece, &Transform)>();
     let mut out: Vec<_> = query
@@ -441,14 +447,7 @@ fn each_block_is_one_entity_that_stays_through_hovers_and_moves() {
             order: None,
         }));
     app.update();
-    let to = shown(&app)
-        .legal
-        .iter()
-        .find_map(|a| match a {
-            Action::Move { to } => Some(*to),
-            _ => None,
-        })
-        .expect("a unit on its first row can move");
+    let to = first_move(&app);
     app.world_mut()
         .write_message(Act::<Wargame>::new(Action::Move { to }));
     app.update();
@@ -491,14 +490,7 @@ fn a_moved_block_glides_between_its_hexes_and_motion_off_moves_it_at_once() {
         app.update();
         let place = |app: &mut App| blocks(app).iter().find(|b| b.0 == unit).unwrap().2.truncate();
         let from = place(&mut app);
-        let to = shown(&app)
-            .legal
-            .iter()
-            .find_map(|a| match a {
-                Action::Move { to } => Some(*to),
-                _ => None,
-            })
-            .expect("a unit on its first row can move");
+        let to = first_move(&app);
         app.world_mut()
             .write_message(Act::<Wargame>::new(Action::Move { to }));
         app.update();
