@@ -4,14 +4,22 @@ use bevy::prelude::*;
 
 use crate::rules::{Audience, Seat};
 
+/// What a log line tells: whose act, if a side's, and whether it is part
+/// of a fight; the log's marks and filters read it.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct LineTag {
+    pub side: Option<Seat>,
+    pub combat: bool,
+}
+
 /// The running log of what happened, shown beside every game, after the
 /// notices (a settings file that could not be read) that outlive a game.
 /// A line for one seat is shown only while that seat has the screen.
 #[derive(Resource, Default, Debug)]
 pub struct GameLog {
     pub notices: Vec<String>,
-    /// Each line with who may read it and whose act it tells, if a side's.
-    lines: Vec<(Audience, String, Option<Seat>)>,
+    /// Each line with who may read it and what it tells.
+    lines: Vec<(Audience, String, LineTag)>,
     /// Whose eyes the log has (`None`: a curtain is down, only public
     /// lines).
     reader: Option<Seat>,
@@ -26,13 +34,13 @@ impl GameLog {
     }
 
     pub fn push_for(&mut self, audience: Audience, line: impl Into<String>) {
-        self.lines.push((audience, line.into(), None));
+        self.lines.push((audience, line.into(), LineTag::default()));
     }
 
     /// A line that tells a side's act: the log marks it in that side's
-    /// colour.
-    pub fn push_by(&mut self, audience: Audience, line: impl Into<String>, side: Option<Seat>) {
-        self.lines.push((audience, line.into(), side));
+    /// colour, and its filters keep it by side and by fight.
+    pub fn push_by(&mut self, audience: Audience, line: impl Into<String>, tag: LineTag) {
+        self.lines.push((audience, line.into(), tag));
     }
 
     /// The last line, if it was for this audience.
@@ -55,8 +63,8 @@ impl GameLog {
         self.shown_by_side().map(|(line, _)| line)
     }
 
-    /// The same, each with the side whose act it tells.
-    pub fn shown_by_side(&self) -> impl Iterator<Item = (&str, Option<Seat>)> {
+    /// The same, each with what it tells.
+    pub fn shown_by_side(&self) -> impl Iterator<Item = (&str, LineTag)> {
         self.lines
             .iter()
             .filter(|(audience, ..)| {
@@ -64,7 +72,7 @@ impl GameLog {
                     || self.reader.is_some_and(|r| audience.includes(r))
                     || *audience == Audience::Public
             })
-            .map(|(_, line, side)| (line.as_str(), *side))
+            .map(|(_, line, tag)| (line.as_str(), *tag))
     }
 
     /// Whose eyes the log has, if a seat's.
@@ -75,7 +83,7 @@ impl GameLog {
     /// Whether any line tells a side's act (the log can be filtered by
     /// side then).
     pub fn has_sides(&self) -> bool {
-        self.lines.iter().any(|(.., side)| side.is_some())
+        self.lines.iter().any(|(.., tag)| tag.side.is_some())
     }
 
     /// Whose eyes the log has: a seat's (`None` while a curtain is down:

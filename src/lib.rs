@@ -109,6 +109,7 @@ pub fn headless_tiles_table(app: &mut App) {
 pub fn headless_wargame_board(app: &mut App) {
     app.init_asset::<Mesh>()
         .init_asset::<ColorMaterial>()
+        .init_asset::<Image>()
         .add_plugins(games::wargame::table::board_only_plugin);
 }
 

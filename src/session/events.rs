@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::game_log::GameLog;
+use crate::game_log::{GameLog, LineTag};
 use crate::rules::{Audience, Playable, Seat};
 
 /// What a game says in the log about its public events.
@@ -28,6 +28,12 @@ pub trait Narrated: Playable {
     /// act told in steps (a block's move hex by hex): one line per act.
     fn merge_lines(_last: &str, _next: &str) -> Option<String> {
         None
+    }
+
+    /// Whether the event is part of a fight (an attack, a shot, a hit,
+    /// a retreat): the log's "Combat" filter keeps these lines.
+    fn is_combat(_event: &Self::Event) -> bool {
+        false
     }
 }
 
@@ -82,7 +88,14 @@ pub(super) fn narrated<G: Narrated>(
                     .and_then(|last| G::merge_lines(last, line))
                 {
                     Some(merged) => log.replace_last(merged),
-                    None => log.push_by(audience, line.clone(), G::actor(view, &event)),
+                    None => log.push_by(
+                        audience,
+                        line.clone(),
+                        LineTag {
+                            side: G::actor(view, &event),
+                            combat: G::is_combat(&event),
+                        },
+                    ),
                 }
             }
             Happened {

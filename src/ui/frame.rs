@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::layout::{FreeSpace, UiLayer, narrow};
-use crate::game_log::GameLog;
+use super::theme;
+use crate::game_log::{GameLog, LineTag};
 use crate::menus::{Menu, RulesReturn};
 use crate::rules::Seat;
 use crate::screens::Screen;
@@ -28,17 +29,25 @@ pub enum LogFilter {
     All,
     Mine,
     Theirs,
+    /// Attacks, shots, hits, losses and retreats, whoever's.
+    Combat,
 }
 
 impl LogFilter {
-    pub fn keeps(self, side: Option<Seat>, reader: Option<Seat>) -> bool {
-        match (self, side, reader) {
+    pub fn keeps(self, tag: LineTag, reader: Option<Seat>) -> bool {
+        match (self, tag.side, reader) {
+            (LogFilter::Combat, ..) => tag.combat,
             (LogFilter::All, ..) | (_, None, _) | (_, _, None) => true,
             (LogFilter::Mine, Some(side), Some(reader)) => side == reader,
             (LogFilter::Theirs, Some(side), Some(reader)) => side != reader,
         }
     }
 }
+
+/// The log line under the pointer, if any: a table may point at what it
+/// tells (the wargame rings the hexes it names).
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct HoveredLogLine(pub Option<String>);
 
 /// Room kept free at the bottom of the log's column, in egui points, for
 /// a window that stands there (the tutorial's step), so that it covers no
@@ -54,6 +63,7 @@ fn in_columns(columns: Option<Res<FrameColumns>>, window: egui::Vec2) -> bool {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LogOpen>()
         .init_resource::<LogReserve>()
+        .init_resource::<HoveredLogLine>()
         .init_resource::<LogFilter>()
         .add_systems(
             Update,
@@ -126,12 +136,20 @@ pub(super) fn top_bar(
         if narrow(window) {
             ui.horizontal_wrapped(|ui| {
                 bar_buttons(ui, window, &mut menu, &mut rules, &mut log);
-                ui.label(egui::RichText::new(options.game.title()).strong().size(17.0));
+                ui.label(
+                    egui::RichText::new(options.game.title())
+                        .family(theme::display_family(ui.ctx()))
+                        .size(17.0),
+                );
             });
             return;
         }
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(options.game.title()).strong().size(20.0));
+            ui.label(
+                egui::RichText::new(options.game.title())
+                    .family(theme::display_family(ui.ctx()))
+                    .size(20.0),
+            );
             ui.label(subtitle(&options, watching.as_deref()));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 bar_buttons(ui, window, &mut menu, &mut rules, &mut log);
@@ -238,6 +256,7 @@ pub(super) fn log_panel(
     mut rules: ResMut<RulesReturn>,
     reserve: Res<LogReserve>,
     mut filter: ResMut<LogFilter>,
+    mut hovered: ResMut<HoveredLogLine>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let window = ctx.viewport_rect().size();
@@ -271,7 +290,11 @@ pub(super) fn log_panel(
             ui.horizontal_wrapped(|ui| {
                 bar_buttons(ui, window, &mut menu, &mut rules, &mut open);
             });
-            ui.label(egui::RichText::new(options.game.title()).strong().size(18.0));
+            ui.label(
+                egui::RichText::new(options.game.title())
+                    .family(theme::display_family(ui.ctx()))
+                    .size(18.0),
+            );
             ui.label(subtitle(&options, watching.as_deref()));
             ui.separator();
         }
@@ -282,6 +305,7 @@ pub(super) fn log_panel(
                     (LogFilter::All, "All"),
                     (LogFilter::Mine, "Mine"),
                     (LogFilter::Theirs, "Theirs"),
+                    (LogFilter::Combat, "Combat"),
                 ] {
                     if ui.selectable_label(*filter == choice, label).clicked() {
                         *filter = choice;
@@ -299,22 +323,23 @@ pub(super) fn log_panel(
                     ui.colored_label(egui::Color32::from_rgb(240, 180, 90), notice);
                 }
                 let reader = log.reader();
-                for (line, side) in log
-                    .shown_by_side()
-                    .filter(|(_, side)| filter.keeps(*side, reader))
-                {
-                    match side {
+                let mut under_pointer = None;
+                for (line, tag) in log.shown_by_side().filter(|(_, tag)| filter.keeps(*tag, reader)) {
+                    let response = match tag.side {
                         Some(side) => {
                             ui.horizontal_top(|ui| {
                                 side_mark(ui, side);
                                 ui.add(egui::Label::new(line).wrap());
-                            });
+                            })
+                            .response
                         }
-                        None => {
-                            ui.label(line);
-                        }
+                        None => ui.label(line),
+                    };
+                    if response.hovered() {
+                        under_pointer = Some(line.to_string());
                     }
                 }
+                hovered.set_if_neq(HoveredLogLine(under_pointer));
             });
     });
     space.keep_rest(&root);

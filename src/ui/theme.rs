@@ -23,36 +23,77 @@ pub const SEAT_COLOURS: [egui::Color32; 2] = [
     egui::Color32::from_rgb(110, 175, 230),
 ];
 
-/// The text face for words and numbers drawn on the table (the board's
-/// edge, a piece's label), the same as the panels', so that the table has
-/// one type with its frame and no monospace. Absent where no text is
-/// drawn (headless tests): the pieces then take Bevy's default face.
+/// The faces for what is drawn on the table, the same as the panels', so
+/// that the table has one type with its frame and no monospace: words in
+/// the text face, numbers and the board's edge in the display face.
+/// Absent where no text is drawn (headless tests): the pieces then take
+/// Bevy's default face.
 #[derive(Resource, Debug, Clone)]
-pub struct TableFont(pub Handle<Font>);
+pub struct TableFont {
+    pub text: Handle<Font>,
+    pub display: Handle<Font>,
+}
 
 impl TableFont {
-    /// A `TextFont` in the table's face at `size` table units.
+    /// A `TextFont` in the table's text face at `size` table units.
     pub fn at(font: Option<&TableFont>, size: f32) -> TextFont {
         let text = TextFont::from_font_size(size);
         match font {
-            Some(font) => text.with_font(font.0.clone()),
+            Some(font) => text.with_font(font.text.clone()),
+            None => text,
+        }
+    }
+
+    /// A `TextFont` in the display face: numbers on pieces, the edge's names.
+    pub fn display(font: Option<&TableFont>, size: f32) -> TextFont {
+        let text = TextFont::from_font_size(size);
+        match font {
+            Some(font) => text.with_font(font.display.clone()),
             None => text,
         }
     }
 }
 
+const TEXT_FACE: &[u8] = include_bytes!("../../assets/fonts/ui-text.ttf");
+/// Cinzel Bold (SIL Open Font Licence), cut down by scripts/subset-fonts.sh.
+const DISPLAY_FACE: &[u8] = include_bytes!("../../assets/fonts/ui-display.ttf");
+
 pub(super) fn load_table_font(mut commands: Commands, fonts: Option<ResMut<Assets<Font>>>) {
     if let Some(mut fonts) = fonts {
-        let face = Font::from_bytes(include_bytes!("../../assets/fonts/ui-text.ttf").to_vec());
-        commands.insert_resource(TableFont(fonts.add(face)));
+        commands.insert_resource(TableFont {
+            text: fonts.add(Font::from_bytes(TEXT_FACE.to_vec())),
+            display: fonts.add(Font::from_bytes(DISPLAY_FACE.to_vec())),
+        });
     }
 }
 
-pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
-    if *done {
+/// egui's family for titles and headings: the display face, falling back
+/// to the text face for what it lacks. egui binds new faces a frame after
+/// they are set and panics on a family it has not bound, so until then
+/// (the first frame) titles are in the text face.
+pub fn display_family(ctx: &egui::Context) -> egui::FontFamily {
+    let display = egui::FontFamily::Name("display".into());
+    if ctx.fonts(|fonts| fonts.definitions().families.contains_key(&display)) {
+        display
+    } else {
+        egui::FontFamily::Proportional
+    }
+}
+
+pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<(bool, bool)>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if done.0 {
+        // Headings take the display face once egui has bound it.
+        if !done.1 && display_family(ctx) != egui::FontFamily::Proportional {
+            let mut style = (*ctx.global_style()).clone();
+            if let Some(heading) = style.text_styles.get_mut(&egui::TextStyle::Heading) {
+                heading.family = display_family(ctx);
+            }
+            ctx.set_global_style(style);
+            done.1 = true;
+        }
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
     ctx.set_fonts(fonts());
     let mut style = (*ctx.global_style()).clone();
     style.visuals = egui::Visuals::dark();
@@ -72,18 +113,20 @@ pub(super) fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> 
     style.spacing.button_padding = egui::vec2(12.0, 6.0);
     style.spacing.item_spacing = egui::vec2(10.0, 8.0);
     ctx.set_global_style(style);
-    *done = true;
+    done.0 = true;
     Ok(())
 }
 
 /// The faces egui draws in: cut-down copies of egui's own (the whole four
 /// were 1.4 MB of the web page; scripts/subset-fonts.sh makes these). Text
 /// in Ubuntu Light, falling back to Hack for arrows and triangles and to
-/// the icon font for the replay bar's symbols; the game's code in Hack.
+/// the icon font for the replay bar's symbols; the game's code in Hack;
+/// titles in the display face.
 fn fonts() -> egui::FontDefinitions {
     let mut fonts = egui::FontDefinitions::empty();
     for (name, bytes) in [
-        ("text", &include_bytes!("../../assets/fonts/ui-text.ttf")[..]),
+        ("text", TEXT_FACE),
+        ("display", DISPLAY_FACE),
         ("mono", &include_bytes!("../../assets/fonts/ui-mono.ttf")[..]),
         ("icons", &include_bytes!("../../assets/fonts/ui-icons.ttf")[..]),
     ] {
@@ -94,6 +137,10 @@ fn fonts() -> egui::FontDefinitions {
     let families = [
         (egui::FontFamily::Proportional, ["text", "mono", "icons"]),
         (egui::FontFamily::Monospace, ["mono", "text", "icons"]),
+        (
+            egui::FontFamily::Name("display".into()),
+            ["display", "text", "icons"],
+        ),
     ];
     for (family, faces) in families {
         fonts.families.insert(family, faces.map(String::from).to_vec());

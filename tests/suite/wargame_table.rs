@@ -552,19 +552,37 @@ fn dice_tumble_through_faces_then_land_and_motion_off_lands_them_at_once() {
 }
 
 #[test]
-fn the_log_filter_keeps_each_side_s_lines_and_the_table_s_own() {
+fn the_log_filter_keeps_each_side_s_lines_the_table_s_own_and_the_fights() {
+    use black_and_white::game_log::LineTag;
     use black_and_white::ui::frame::LogFilter;
-    // Seat 1 reads: its own lines, the other side's, the table's own.
-    let lines = [Some(1), Some(0), None];
+    let tag = |side, combat| LineTag { side, combat };
+    // Seat 1 reads: its own move, the other side's attack, the table's own.
+    let lines = [tag(Some(1), false), tag(Some(0), true), tag(None, false)];
     let kept = |filter: LogFilter| {
         lines
             .iter()
-            .map(|&side| filter.keeps(side, Some(1)))
+            .map(|&line| filter.keeps(line, Some(1)))
             .collect::<Vec<_>>()
     };
     assert_eq!(kept(LogFilter::All), [true, true, true]);
     assert_eq!(kept(LogFilter::Mine), [true, false, true]);
     assert_eq!(kept(LogFilter::Theirs), [false, true, true]);
+    assert_eq!(kept(LogFilter::Combat), [false, true, false]);
     // Under the curtain nobody's eyes are on it: every public line.
-    assert!(LogFilter::Mine.keeps(Some(0), None));
+    assert!(LogFilter::Mine.keeps(tag(Some(0), false), None));
+}
+
+#[test]
+fn a_log_line_s_hexes_are_found_by_their_names_on_the_board() {
+    use black_and_white::games::wargame::engine::board::{Coord, named_in};
+    assert_eq!(
+        named_in("black cavalry moves from C1 to D4 (3 hexes)."),
+        [Coord(2, 0), Coord(3, 3)]
+    );
+    // Names round-trip with the board's edge, past Z.
+    for at in [Coord(0, 0), Coord(25, 9), Coord(26, 11), Coord(30, 0)] {
+        assert_eq!(named_in(&format!("at {at}.")), [at]);
+    }
+    // Words, dice and numbers are not hexes.
+    assert!(named_in("Command check: 2d6 = 1 + 1 = 2 <= discipline 7, A, 10.").is_empty());
 }

@@ -105,6 +105,21 @@ impl Narrated for Wargame {
         }
     }
 
+    fn is_combat(event: &Event) -> bool {
+        matches!(
+            event,
+            Event::ShotFrom { .. }
+                | Event::Attack { .. }
+                | Event::Aimed { .. }
+                | Event::Rerolled { .. }
+                | Event::SizeLost { .. }
+                | Event::Destroyed { .. }
+                | Event::Retreated { .. }
+                | Event::Stood { .. }
+                | Event::Held { .. }
+        )
+    }
+
     /// A move told hex by hex is one line: "black cavalry moves from G1
     /// to H4 (3 hexes)."
     fn merge_lines(last: &str, next: &str) -> Option<String> {

@@ -172,6 +172,25 @@ impl std::fmt::Display for Coord {
     }
 }
 
+/// The hexes a line of text names as the board's edge does ("C7", "AB12"),
+/// in order: a log line's places, to ring on the board.
+pub fn named_in(text: &str) -> Vec<Coord> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(|word| {
+            let digits = word.find(|c: char| c.is_ascii_digit())?;
+            let (letters, number) = word.split_at(digits);
+            if letters.is_empty() || !letters.bytes().all(|b| b.is_ascii_uppercase()) {
+                return None;
+            }
+            let row: i32 = number.parse().ok()?;
+            let column = letters.bytes().fold(0i32, |n, b| {
+                n.saturating_mul(26).saturating_add(i32::from(b - b'A') + 1)
+            }) - 1;
+            (row >= 1).then_some(Coord(column, row - 1))
+        })
+        .collect()
+}
+
 /// A column's name on the board's edge: A to Z, then AA, AB...
 pub fn column_letters(column: i32) -> String {
     let mut n = column.max(0) as u32;

@@ -5,6 +5,8 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
+use super::painted;
+use crate::games::wargame::engine::data::Terrain;
 use crate::ui::table::TableEntity;
 
 /// The meshes and colours the board is drawn with, made once.
@@ -15,6 +17,8 @@ pub(super) struct Kit {
     pub(super) triangle: Handle<Mesh>,
     pub(super) square: Handle<Mesh>,
     pub(super) colours: HashMap<[u8; 4], Handle<ColorMaterial>>,
+    /// Each terrain's painted pictures (painted.rs), made when first used.
+    pub(super) terrains: HashMap<(Terrain, u32), Handle<ColorMaterial>>,
 }
 
 impl FromWorld for Kit {
@@ -30,6 +34,7 @@ impl FromWorld for Kit {
             )),
             square: meshes.add(Rectangle::new(1.0, 1.0)),
             colours: HashMap::new(),
+            terrains: HashMap::new(),
         }
     }
 }
@@ -69,6 +74,43 @@ impl Brush<'_, '_, '_> {
             .entry(key)
             .or_insert_with(|| self.materials.add(colour))
             .clone();
+        self.spawn(shape, material, at, z, scale, angle, tag);
+    }
+
+    /// A hex painted with the picture of `terrain` in its `variant`.
+    pub(super) fn paint_terrain(
+        &mut self,
+        images: &mut Assets<Image>,
+        terrain: Terrain,
+        variant: u32,
+        at: Vec2,
+        z: f32,
+        radius: f32,
+    ) {
+        let material = self
+            .kit
+            .terrains
+            .entry((terrain, variant))
+            .or_insert_with(|| {
+                self.materials.add(ColorMaterial {
+                    texture: Some(images.add(painted::terrain_image(terrain, variant))),
+                    ..ColorMaterial::default()
+                })
+            })
+            .clone();
+        self.spawn(Shape::Hex, material, at, z, Vec2::splat(radius), 0.0, ());
+    }
+
+    fn spawn(
+        &mut self,
+        shape: Shape,
+        material: Handle<ColorMaterial>,
+        at: Vec2,
+        z: f32,
+        scale: Vec2,
+        angle: f32,
+        tag: impl Bundle,
+    ) {
         let mesh = match shape {
             Shape::Hex => self.kit.hex.clone(),
             Shape::Circle => self.kit.circle.clone(),

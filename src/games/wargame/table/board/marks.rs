@@ -12,9 +12,10 @@ use super::layout::BoardLayout;
 use super::look;
 use crate::games::wargame::battle::draft::Draft;
 use crate::games::wargame::battle::tutorial::Tutorial;
-use crate::games::wargame::engine::board::Coord;
+use crate::games::wargame::engine::board::{Coord, named_in};
 use crate::games::wargame::engine::state::{Phase, Wargame};
 use crate::session::Shown;
+use crate::ui::frame::HoveredLogLine;
 
 /// What a highlighted hex offers, by shape as well as colour (not
 /// everyone tells green from red): a dot to go there, a cross to attack,
@@ -60,6 +61,7 @@ pub(super) fn draw_marks(
     mut kit: ResMut<Kit>,
     tutorial: Option<Res<Tutorial>>,
     mut pointed: Local<Option<Coord>>,
+    log_line: Option<Res<HoveredLogLine>>,
 ) {
     let Some(board) = board else { return };
     // The hex the tutorial's step points at, if any.
@@ -75,6 +77,7 @@ pub(super) fn draw_marks(
         draft.is_changed(),
         board.is_changed(),
         *pointed != point,
+        log_line.as_ref().is_some_and(|line| line.is_changed()),
     ];
     if !changed.contains(&true) {
         return;
@@ -135,6 +138,24 @@ pub(super) fn draw_marks(
                 board.world(at),
                 r * radius,
                 look::TUTORIAL,
+                0.96,
+                Piece,
+            );
+        }
+    }
+    // The hexes the log line under the pointer names, ringed in brass.
+    let named = log_line
+        .as_ref()
+        .and_then(|line| line.0.as_deref())
+        .map(named_in)
+        .unwrap_or_default();
+    for at in named.into_iter().filter(|&at| game.map.contains(at) && !hidden) {
+        for radius in [0.96, 0.88] {
+            ring(
+                &mut brush,
+                board.world(at),
+                r * radius,
+                look::OBJECTIVE,
                 0.96,
                 Piece,
             );

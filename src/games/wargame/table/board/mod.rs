@@ -17,6 +17,7 @@ pub mod input;
 pub mod layout;
 pub mod look;
 mod marks;
+mod painted;
 mod terrain;
 
 use bevy::prelude::*;

@@ -108,7 +108,11 @@ fn side_panel(
     let beside = actions_beside(window, *open);
     space.side_panel(ctx, "battle-side", (SIDE_WIDTH, 0.3), |ui| {
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(game.scenario.label()).strong().size(18.0));
+            ui.label(
+                egui::RichText::new(game.scenario.label())
+                    .family(theme::display_family(ui.ctx()))
+                    .size(18.0),
+            );
             if !narrow(window) {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui.button("◀").on_hover_text("Fold the side panel (P)").clicked() {
