@@ -300,7 +300,11 @@ pub(super) fn log_panel(
         }
         ui.heading("Log");
         if log.has_sides() && log.reader().is_some() {
-            ui.horizontal(|ui| {
+            // Wrapped: four choices are wider than the column at a larger
+            // text size, and a row that does not wrap widens the panel.
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                ui.spacing_mut().button_padding.x = 6.0;
                 for (choice, label) in [
                     (LogFilter::All, "All"),
                     (LogFilter::Mine, "Mine"),

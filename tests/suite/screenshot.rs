@@ -637,6 +637,16 @@ fn the_wargame_board_fills_half_the_window_and_a_block_is_44_pixels_across() {
     );
     let block = widest_black_block(width, height, &pixels);
     assert!(block >= 44, "the widest black block is {block} pixels across");
+    // The log's column keeps its margin: nothing in it (a filter's row, a
+    // line) pushes it past the window's right edge, where text would be cut.
+    let cut = (60..height)
+        .flat_map(|y| (width - 8..width).map(move |x| ((y * width + x) * 3) as usize))
+        .filter(|&i| pixels[i..i + 3].iter().all(|&c| c > 140))
+        .count();
+    assert_eq!(
+        cut, 0,
+        "text reaches the window's right edge: the log's column overflows"
+    );
     println!(
         "hexes {:.1}% of the window, a block {block} pixels",
         share * 100.0
