@@ -60,11 +60,11 @@ impl GameLog {
 
     /// The lines the reader may see, oldest first.
     pub fn shown(&self) -> impl Iterator<Item = &str> {
-        self.shown_by_side().map(|(line, _)| line)
+        self.shown_tagged().map(|(line, _)| line)
     }
 
     /// The same, each with what it tells.
-    pub fn shown_by_side(&self) -> impl Iterator<Item = (&str, LineTag)> {
+    pub fn shown_tagged(&self) -> impl Iterator<Item = (&str, LineTag)> {
         self.lines
             .iter()
             .filter(|(audience, ..)| {

@@ -328,7 +328,7 @@ pub(super) fn log_panel(
                 }
                 let reader = log.reader();
                 let mut under_pointer = None;
-                for (line, tag) in log.shown_by_side().filter(|(_, tag)| filter.keeps(*tag, reader)) {
+                for (line, tag) in log.shown_tagged().filter(|(_, tag)| filter.keeps(*tag, reader)) {
                     let response = match tag.side {
                         Some(side) => {
                             ui.horizontal_top(|ui| {

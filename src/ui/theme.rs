@@ -23,32 +23,19 @@ pub const SEAT_COLOURS: [egui::Color32; 2] = [
     egui::Color32::from_rgb(110, 175, 230),
 ];
 
-/// The faces for what is drawn on the table, the same as the panels', so
-/// that the table has one type with its frame and no monospace: words in
-/// the text face, numbers and the board's edge in the display face.
-/// Absent where no text is drawn (headless tests): the pieces then take
-/// Bevy's default face.
+/// The display face for what is drawn on the table (the board's edge
+/// names, numbers on pieces), the panels' title face, so that the table
+/// has one type with its frame and no monospace. Absent where no text is
+/// drawn (headless tests): the pieces then take Bevy's default face.
 #[derive(Resource, Debug, Clone)]
-pub struct TableFont {
-    pub text: Handle<Font>,
-    pub display: Handle<Font>,
-}
+pub struct TableFont(pub Handle<Font>);
 
 impl TableFont {
-    /// A `TextFont` in the table's text face at `size` table units.
-    pub fn at(font: Option<&TableFont>, size: f32) -> TextFont {
-        let text = TextFont::from_font_size(size);
-        match font {
-            Some(font) => text.with_font(font.text.clone()),
-            None => text,
-        }
-    }
-
-    /// A `TextFont` in the display face: numbers on pieces, the edge's names.
+    /// A `TextFont` in the display face at `size` table units.
     pub fn display(font: Option<&TableFont>, size: f32) -> TextFont {
         let text = TextFont::from_font_size(size);
         match font {
-            Some(font) => text.with_font(font.display.clone()),
+            Some(font) => text.with_font(font.0.clone()),
             None => text,
         }
     }
@@ -60,10 +47,7 @@ const DISPLAY_FACE: &[u8] = include_bytes!("../../assets/fonts/ui-display.ttf");
 
 pub(super) fn load_table_font(mut commands: Commands, fonts: Option<ResMut<Assets<Font>>>) {
     if let Some(mut fonts) = fonts {
-        commands.insert_resource(TableFont {
-            text: fonts.add(Font::from_bytes(TEXT_FACE.to_vec())),
-            display: fonts.add(Font::from_bytes(DISPLAY_FACE.to_vec())),
-        });
+        commands.insert_resource(TableFont(fonts.add(Font::from_bytes(DISPLAY_FACE.to_vec()))));
     }
 }
 

@@ -73,14 +73,13 @@ struct Painter {
 impl Painter {
     fn new(terrain: Terrain, variant: u32) -> Painter {
         let seed = terrain as u32 * 101 + variant * 7 + 1;
-        let spots = match terrain {
+        let mut spots = match terrain {
             Terrain::Forest => scatter(seed, 0.62, 0.34, 0.18, 0.26),
             Terrain::Swamp => scatter(seed, 0.7, 0.22, 0.0, 0.0),
             Terrain::Mountains => scatter(seed, 0.45, 0.5, 0.5, 0.7),
             Terrain::Hill => scatter(seed, 0.25, 0.9, 0.0, 0.0),
             _ => Vec::new(),
         };
-        let mut spots = spots;
         // Back to front: a spot lower on the picture lies over one above it.
         spots.sort_by(|a, b| b.at.y.total_cmp(&a.at.y));
         Painter { terrain, seed, spots }
