@@ -42,9 +42,13 @@ fn mark(shape: FaceShape, at: (f32, f32), size: (f32, f32), angle: f32) -> FaceM
     }
 }
 
+/// A sticker's side, as a share of the block's: a rim of wood shows
+/// around it, and the marks stand inside it.
+pub const STICKER: f32 = 0.72;
+
 /// Where the type symbol stands, and the emblem over it.
 const SYMBOL_Y: f32 = 0.0;
-const EMBLEM_Y: f32 = 0.30;
+const EMBLEM_Y: f32 = 0.25;
 
 /// The shapes on a block of `kind`, with the class's emblem when it is known.
 pub fn face(kind: UnitType, emblem: Option<Emblem>) -> Vec<FaceMark> {
@@ -104,10 +108,20 @@ pub fn corners(m: &FaceMark) -> Vec<Vec2> {
 /// Paints a block face into `rect` with egui: the block in its side's
 /// colour, the type symbol and the emblem.
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, seat: usize, kind: UnitType, emblem: Option<Emblem>) {
-    let ground = crate::games::wargame::table::board::look::block_egui(seat);
-    let ink = crate::games::wargame::table::board::look::ink_egui(seat);
-    painter.rect_filled(rect, 2.0, ground);
+    use crate::games::wargame::table::board::look;
+    painter.rect_filled(rect, 2.0, look::block_egui(seat));
     let side = rect.width().min(rect.height());
+    // A known class wears its sticker, as on the board.
+    let (ground, ink) = if emblem.is_some() {
+        let paper = look::to_egui(look::sticker(seat));
+        let sticker =
+            |grow: f32| egui::Rect::from_center_size(rect.center(), egui::Vec2::splat(side * STICKER + grow));
+        painter.rect_filled(sticker(2.0), 1.0, look::to_egui(look::STICKER_EDGE));
+        painter.rect_filled(sticker(0.0), 1.0, paper);
+        (paper, look::to_egui(look::STICKER_INK))
+    } else {
+        (look::block_egui(seat), look::ink_egui(seat))
+    };
     // Face units to screen points: egui's y grows downwards.
     let to_screen = |p: Vec2| rect.center() + egui::vec2(p.x * side, -p.y * side);
     for m in face(kind, emblem) {

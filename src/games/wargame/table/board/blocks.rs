@@ -7,7 +7,7 @@ use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
 
-use super::block_face::{FaceShape, face};
+use super::block_face::{FaceShape, STICKER, face};
 use super::brush::{Brush, Kit, Shape};
 use super::layout::BoardLayout;
 use super::look;
@@ -514,13 +514,39 @@ fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
     );
     let p = top;
     let side = face_side / 0.88;
-    // The face: the type symbol, and the class's emblem when it is known.
+    // A block the viewer knows carries its sticker: paper with the type
+    // symbol, the class's emblem and the strength pips printed on it, all
+    // turned with the block a quarter for every step it has lost, so that
+    // the pips along the owner's edge count what is left. A block the
+    // viewer does not know shows its bare wood and the type symbol.
+    let (ink, hollow, turn) = match block.known {
+        Some(Known { size, full, .. }) => {
+            let paper = look::sticker(block.owner);
+            brush.paint(
+                Shape::Square,
+                look::STICKER_EDGE,
+                p,
+                2.017,
+                Vec2::splat(side * STICKER + 2.0),
+                0.0,
+                (),
+            );
+            brush.paint(
+                Shape::Square,
+                paper,
+                p,
+                2.018,
+                Vec2::splat(side * STICKER),
+                0.0,
+                (),
+            );
+            let lost = full.saturating_sub(size);
+            (look::STICKER_INK, paper, -FRAC_PI_2 * f32::from(lost))
+        }
+        None => (ink, look::block_colour(block.owner), 0.0),
+    };
+    let turned = |at: Vec2| p + Vec2::from_angle(turn).rotate(at);
     for (i, m) in face(block.kind, block.known.map(|k| k.emblem)).iter().enumerate() {
-        let colour = if m.hollow {
-            look::block_colour(block.owner)
-        } else {
-            ink
-        };
         let shape = match m.shape {
             FaceShape::Square => Shape::Square,
             FaceShape::Circle => Shape::Circle,
@@ -528,25 +554,21 @@ fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
         };
         brush.paint(
             shape,
-            colour,
-            p + m.at * side,
+            if m.hollow { hollow } else { ink },
+            turned(m.at * side),
             2.02 + i as f32 * 0.001,
             m.size * side,
-            m.angle,
+            m.angle + turn,
             (),
         );
     }
-    if let Some(Known { size, full, .. }) = block.known {
-        // Size dots on the edge that faces the owner: the block turns a
-        // quarter for every step it has lost.
-        let lost = full.saturating_sub(size);
-        let angle = -FRAC_PI_2 * f32::from(lost);
+    if let Some(Known { size, .. }) = block.known {
+        // Up to four pips across the sticker's lower edge, large enough to
+        // count at a glance.
         for i in 0..size {
-            // Large enough to count at a glance: up to four across the edge.
-            let along = (f32::from(i) - (f32::from(size) - 1.0) / 2.0) * side * 0.22;
-            let local = Vec2::new(along, -side * 0.35);
-            let at = p + Vec2::from_angle(angle).rotate(local);
-            brush.paint(Shape::Circle, ink, at, 2.03, Vec2::splat(side * 0.085), 0.0, ());
+            let along = (f32::from(i) - (f32::from(size) - 1.0) / 2.0) * side * 0.19;
+            let at = turned(Vec2::new(along, -side * 0.26));
+            brush.paint(Shape::Circle, ink, at, 2.03, Vec2::splat(side * 0.07), 0.0, ());
         }
     }
     if block.state == BlockState::Spent {

@@ -65,14 +65,18 @@ pub fn block_light(seat: usize) -> Color {
     }
 }
 
-pub fn block_egui(seat: usize) -> egui::Color32 {
-    let [r, g, b, _] = block_colour(seat).to_srgba().to_u8_array();
+/// A colour of the board's for egui's panels.
+pub fn to_egui(colour: Color) -> egui::Color32 {
+    let [r, g, b, _] = colour.to_srgba().to_u8_array();
     egui::Color32::from_rgb(r, g, b)
 }
 
+pub fn block_egui(seat: usize) -> egui::Color32 {
+    to_egui(block_colour(seat))
+}
+
 pub fn ink_egui(seat: usize) -> egui::Color32 {
-    let [r, g, b, _] = ink_colour(seat).to_srgba().to_u8_array();
-    egui::Color32::from_rgb(r, g, b)
+    to_egui(ink_colour(seat))
 }
 
 /// Text and marks on a side's blocks.
@@ -83,6 +87,19 @@ pub fn ink_colour(seat: usize) -> Color {
         Color::srgb(0.10, 0.09, 0.09)
     }
 }
+
+/// A block's sticker: ivory paper on the black wood, a deeper parchment
+/// on the white (so that it stands off the pale wood), both printed in
+/// one dark ink, with a shadowed rim.
+pub fn sticker(seat: usize) -> Color {
+    if seat == 0 {
+        Color::srgb(0.93, 0.89, 0.78)
+    } else {
+        Color::srgb(0.80, 0.73, 0.58)
+    }
+}
+pub const STICKER_EDGE: Color = Color::srgb(0.45, 0.38, 0.29);
+pub const STICKER_INK: Color = Color::srgb(0.16, 0.11, 0.08);
 
 pub const ARROW: Color = Color::srgb(0.98, 0.78, 0.25);
 pub const OBJECTIVE: Color = Color::srgb(0.98, 0.78, 0.25);
