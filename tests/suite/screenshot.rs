@@ -156,15 +156,8 @@ fn a_betting_slot_shows_both_rows_and_the_stacks() {
     assert!(theirs > 200, "the opponent's stack (or pile): {theirs}");
 }
 
-/// `count_near` within the board's part of the window (between the side
-/// panel and the log, below the top bar).
-fn count_on_board(width: u32, pixels: &[u8], rgb: [u8; 3], tolerance: i32) -> usize {
-    count_like_on_board(width, pixels, |p| {
-        (0..3).all(|i| (i32::from(p[i]) - i32::from(rgb[i])).abs() <= tolerance)
-    })
-}
-
-/// Pixels of the board's part of the window that `like` takes.
+/// Pixels of the board's part of the window (between the side panel and
+/// the log, below the top bar) that `like` takes.
 fn count_like_on_board(width: u32, pixels: &[u8], like: impl Fn(&[u8]) -> bool) -> usize {
     pixels
         .chunks_exact(3)

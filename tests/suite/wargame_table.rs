@@ -15,8 +15,9 @@ use black_and_white::games::wargame::engine::data::Faction;
 use black_and_white::games::wargame::engine::shipped::shipped;
 use black_and_white::games::wargame::engine::state::Phase;
 use black_and_white::games::wargame::engine::{Action, Rulebook, Wargame, bot};
-use black_and_white::games::wargame::table::board::blocks::{BlockPiece, Glide};
+use black_and_white::games::wargame::table::board::blocks::BlockPiece;
 use black_and_white::games::wargame::table::board::choices::Selection;
+use black_and_white::games::wargame::table::board::motion::Glide;
 use black_and_white::ids::GameId;
 use black_and_white::rules::{Game, Level};
 use black_and_white::screens::Screen;
@@ -585,4 +586,125 @@ fn a_log_line_s_hexes_are_found_by_their_names_on_the_board() {
     }
     // Words, dice and numbers are not hexes.
     assert!(named_in("Command check: 2d6 = 1 + 1 = 2 <= discipline 7, A, 10.").is_empty());
+}
+
+/// What a battle's motion did, watched frame by frame.
+#[derive(Debug, Default)]
+struct Watched {
+    /// Frames with each motion under way: glide, lunge, shake, unfold, lift.
+    frames: [usize; 5],
+    /// The farthest an attacker stepped from its place, as a share of the
+    /// way to its target.
+    lunge_reach: f32,
+    /// Melee attacks the person made.
+    attacks: usize,
+}
+
+/// Plays scenario `scenario` at `speed`, 30 ms a frame, the person's moves
+/// chosen by Normal, for at most `frames` frames or until every kind of
+/// motion was seen; checks on the way that each motion ends within 1.2 s
+/// with its block on its place, and returns what it saw.
+fn watch_motion(speed: AnimationSpeed, scenario: u32, seed: u64, frames: usize) -> Watched {
+    use black_and_white::games::wargame::table::board::motion::{Lift, Lunge, Shake, Unfold};
+    use std::collections::HashMap;
+    let dir = config_dir(&format!("wargame-motion-{speed:?}-{scenario}-{seed}"));
+    let mut app = new_app(&dir);
+    app.add_plugins(bevy::asset::AssetPlugin::default());
+    black_and_white::headless_wargame_board(&mut app);
+    app.world_mut().resource_mut::<Settings>().animation_speed = AnimationSpeed::Instant;
+    start(&mut app, scenario, 0, Opponent::Computer(Level::Normal), seed);
+    play(&mut app, |s| s.view.phase == Phase::Battle && s.acting == Some(0));
+    app.world_mut().resource_mut::<Settings>().animation_speed = speed;
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(30),
+    ));
+    let mut me = bot::bot(Level::Normal, 5);
+    let mut watched = Watched::default();
+    // Each moving entity: the motion, the frames it has lasted, where it
+    // must stand when the motion ends (None: it may move on).
+    let mut under_way: HashMap<(Entity, usize), (usize, Option<Vec2>)> = HashMap::new();
+    for _ in 0..frames {
+        let all_seen = watched.frames.iter().all(|&f| f > 0) && under_way.is_empty();
+        if screen(&app) == Screen::Result || all_seen {
+            break;
+        }
+        let world = app.world_mut();
+        let mut query = world.query::<(
+            Entity,
+            &Transform,
+            Option<&Glide>,
+            Option<&Lunge>,
+            Option<&Shake>,
+            Option<&Unfold>,
+            Option<&Lift>,
+        )>();
+        let mut now = HashMap::new();
+        for (entity, transform, glide, lunge, shake, unfold, lift) in query.iter(world) {
+            let place = transform.translation.truncate();
+            let motions = [
+                glide.map(|g| Some(g.to)),
+                lunge.map(|l| l.at),
+                shake.map(|s| Some(s.at)),
+                unfold.map(|_| Some(place)),
+                lift.map(|_| None),
+            ];
+            for (kind, motion) in motions.into_iter().enumerate() {
+                if let Some(end) = motion {
+                    watched.frames[kind] += 1;
+                    let lasted = under_way.get(&(entity, kind)).map_or(0, |u| u.0) + 1;
+                    assert!(lasted <= 40, "motion {kind} on {entity} lasts past 1.2 s");
+                    now.insert((entity, kind), (lasted, end.filter(|_| kind != 3)));
+                }
+            }
+            if let (Some(lunge), None) = (lunge, glide)
+                && let Some(at) = lunge.at
+            {
+                let share = place.distance(at) / lunge.toward.distance(at);
+                watched.lunge_reach = watched.lunge_reach.max(share);
+            }
+        }
+        // A motion that ended left its block where it was going (or, for
+        // a lifted block, took it away).
+        for ((entity, kind), (_, end)) in &under_way {
+            if now.contains_key(&(*entity, *kind)) {
+                continue;
+            }
+            let still = query.get(world, *entity).ok().map(|q| q.1.translation.truncate());
+            match (kind, end, still) {
+                (4, _, still) => assert!(still.is_none(), "a lifted block is gone"),
+                (_, Some(end), Some(at)) if now.keys().all(|k| k.0 != *entity) => {
+                    assert!(at.distance(*end) < 0.01, "motion {kind} ended at {at}, not {end}")
+                }
+                _ => {}
+            }
+        }
+        under_way = now;
+        let seen = shown(&app);
+        if seen.curtain.is_none() && seen.acting == Some(0) {
+            let action = me.choose(&seen.view);
+            watched.attacks += usize::from(matches!(action, Action::Melee { .. }));
+            app.world_mut().write_message(Act::<Wargame>::new(action));
+        }
+        app.update();
+    }
+    watched
+}
+
+#[test]
+fn an_attacker_steps_in_and_back_a_hit_shakes_a_reveal_unfolds_and_motion_off_does_none() {
+    let watched = watch_motion(AnimationSpeed::Normal, 1, 3, 6000);
+    let [glide, lunge, shake, unfold, lift] = watched.frames;
+    assert!(
+        glide > 0 && lunge > 0 && shake > 0 && unfold > 0 && lift > 0,
+        "every motion seen in a battle: {watched:?}"
+    );
+    // At the middle of its time (the frame nearest it) the attacker is a
+    // third of the way to its target.
+    assert!(
+        (0.30..=0.34).contains(&watched.lunge_reach),
+        "the attacker's step: {watched:?}"
+    );
+    let off = watch_motion(AnimationSpeed::Instant, 1, 3, 1500);
+    assert!(off.attacks > 0, "blows were struck: {off:?}");
+    assert_eq!(off.frames, [0; 5], "with motion off nothing moves: {off:?}");
 }

@@ -11,13 +11,14 @@ use super::block_face::{FaceShape, STICKER, face};
 use super::brush::{Brush, Kit, Shape};
 use super::layout::BoardLayout;
 use super::look;
+use super::motion::{Glide, Lift, Lunge, Shake, Unfold};
 use crate::games::wargame::battle::draft::Draft;
 use crate::games::wargame::engine::board::Coord;
 use crate::games::wargame::engine::data::{Emblem, Rulebook, UnitCard, UnitType};
 use crate::games::wargame::engine::state::{Phase, Wargame};
 use crate::games::wargame::engine::view::View;
 use crate::rules::Seat;
-use crate::session::{ScreenTaken, Shown};
+use crate::session::Shown;
 use crate::settings::Settings;
 use crate::ui::table::TableEntity;
 
@@ -187,140 +188,6 @@ fn spots(blocks: Vec<(BlockKey, Coord, Block)>, r: f32) -> Vec<(BlockKey, Coord,
     out
 }
 
-/// A block's glide to its hex: 120 ms a hex, at most 700 ms for a whole
-/// move, at Normal speed (docs/art-direction.md).
-const HEX_SECONDS: f32 = 0.12;
-const MOVE_SECONDS: f32 = 0.7;
-
-/// A block on its way from where it stood to its place, eased in and out.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Glide {
-    from: Vec2,
-    pub to: Vec2,
-    elapsed: f32,
-    /// How long the whole glide takes, at the speed setting.
-    pub seconds: f32,
-}
-
-/// Moves each gliding block along its way; at its end it stands on its place.
-pub(super) fn glide_blocks(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut blocks: Query<(Entity, &mut Glide, &mut Transform)>,
-) {
-    for (entity, mut glide, mut transform) in &mut blocks {
-        glide.elapsed += time.delta_secs();
-        let t = (glide.elapsed / glide.seconds).min(1.0);
-        let eased = if t < 0.5 {
-            4.0 * t * t * t
-        } else {
-            1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
-        };
-        transform.translation = glide.from.lerp(glide.to, eased).extend(0.0);
-        if t >= 1.0 {
-            commands.entity(entity).remove::<Glide>();
-        }
-    }
-}
-
-/// A block's flip at a reveal, and its lifting off when destroyed, at
-/// Normal speed (docs/art-direction.md).
-const FLIP_SECONDS: f32 = 0.25;
-const LIFT_SECONDS: f32 = 0.35;
-
-/// A revealed block unfolding from its edge to its full width.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Unfold {
-    elapsed: f32,
-    seconds: f32,
-}
-
-/// A destroyed block being lifted off the board: it rises and shrinks
-/// away, then is gone.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Lift {
-    elapsed: f32,
-    seconds: f32,
-}
-
-/// Unfolds revealed blocks and lifts destroyed ones off.
-pub(super) fn flip_and_lift(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut unfolding: Query<(Entity, &mut Unfold, &mut Transform), Without<Lift>>,
-    mut lifting: Query<(Entity, &mut Lift, &mut Transform)>,
-) {
-    let dt = time.delta_secs();
-    for (entity, mut unfold, mut transform) in &mut unfolding {
-        unfold.elapsed += dt;
-        let t = (unfold.elapsed / unfold.seconds).min(1.0);
-        transform.scale.x = (t * std::f32::consts::FRAC_PI_2).sin();
-        if t >= 1.0 {
-            transform.scale.x = 1.0;
-            commands.entity(entity).remove::<Unfold>();
-        }
-    }
-    for (entity, mut lift, mut transform) in &mut lifting {
-        lift.elapsed += dt;
-        let t = (lift.elapsed / lift.seconds).min(1.0);
-        // Up off the board (above every block), then smaller as it goes.
-        transform.translation.z = 5.0;
-        transform.translation.y += dt / lift.seconds * 12.0;
-        transform.scale = Vec3::splat(1.0 + 0.15 * t - t * t);
-        if t >= 1.0 {
-            commands.entity(entity).despawn();
-        }
-    }
-}
-
-/// A hit block's shake, at Normal speed.
-const SHAKE_SECONDS: f32 = 0.3;
-
-/// A block shaking where it stands after a hit: side to side, dying away.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Shake {
-    at: Vec2,
-    elapsed: f32,
-    seconds: f32,
-}
-
-/// Shakes each hit block about its place; at the end it stands still there.
-pub(super) fn shake_blocks(
-    mut commands: Commands,
-    time: Res<Time>,
-    board: Option<Res<BoardLayout>>,
-    mut blocks: Query<(Entity, &mut Shake, &mut Transform), Without<Glide>>,
-) {
-    let reach = board.map_or(3.0, |b| b.size * 0.1);
-    for (entity, mut shake, mut transform) in &mut blocks {
-        shake.elapsed += time.delta_secs();
-        let t = (shake.elapsed / shake.seconds).min(1.0);
-        let offset = (t * std::f32::consts::TAU * 3.0).sin() * (1.0 - t) * reach;
-        transform.translation = (shake.at + Vec2::new(offset, 0.0)).extend(0.0);
-        if t >= 1.0 {
-            commands.entity(entity).remove::<Shake>();
-        }
-    }
-}
-
-/// Another seat took the screen: every block stands where it is going at
-/// once, so that no glide goes on under the next seat's eyes.
-pub(super) fn snap_blocks(
-    mut commands: Commands,
-    mut taken: MessageReader<ScreenTaken>,
-    mut blocks: Query<(Entity, Option<&Glide>, Option<&Shake>, &mut Transform)>,
-) {
-    if taken.read().count() == 0 {
-        return;
-    }
-    for (entity, glide, shake, mut transform) in &mut blocks {
-        if let Some(to) = glide.map(|g| g.to).or(shake.map(|s| s.at)) {
-            transform.translation = to.extend(0.0);
-            commands.entity(entity).remove::<(Glide, Shake)>();
-        }
-    }
-}
-
 /// A lone block's side, in hex sizes (a hex's centre to a corner).
 pub const SOLO_SIDE: f32 = 1.08;
 
@@ -369,11 +236,8 @@ pub(super) fn place_blocks(
                 brush
                     .commands
                     .entity(entity)
-                    .remove::<(BlockPiece, Glide, Shake)>()
-                    .insert(Lift {
-                        elapsed: 0.0,
-                        seconds: LIFT_SECONDS * factor,
-                    });
+                    .remove::<(BlockPiece, Glide, Shake, Lunge)>()
+                    .insert(Lift::at(factor));
             } else {
                 brush.commands.entity(entity).despawn();
             }
@@ -385,20 +249,16 @@ pub(super) fn place_blocks(
         if now != target {
             // A block that was not on its way there glides; with motion off
             // (and at a hand-over, `snap_blocks`) it stands there at once.
-            let hexes = (now.distance(target) / (3f32.sqrt() * board.size))
-                .round()
-                .max(1.0);
-            let seconds = (HEX_SECONDS * hexes).min(MOVE_SECONDS) * factor;
-            if seconds <= 0.0 {
+            let glide = Glide::between(now, target, board.size, factor);
+            if glide.seconds <= 0.0 {
                 transform.translation = target.extend(0.0);
                 brush.commands.entity(entity).remove::<Glide>();
             } else if glides.get(entity).ok().is_none_or(|g| g.to != target) {
-                brush.commands.entity(entity).remove::<Shake>().insert(Glide {
-                    from: now,
-                    to: target,
-                    elapsed: 0.0,
-                    seconds,
-                });
+                brush
+                    .commands
+                    .entity(entity)
+                    .remove::<(Shake, Lunge)>()
+                    .insert(glide);
             }
         }
         if piece.block != block || piece.side != side {
@@ -407,20 +267,13 @@ pub(super) fn place_blocks(
             let hit =
                 matches!((size(&block), size(&piece.block)), (Some(after), Some(before)) if after < before);
             if factor > 0.0 && now == target && hit {
-                brush.commands.entity(entity).insert(Shake {
-                    at: target,
-                    elapsed: 0.0,
-                    seconds: SHAKE_SECONDS * factor,
-                });
+                brush.commands.entity(entity).insert(Shake::at(target, factor));
             }
             // A block turned face up (revealed, or known again) unfolds
             // from its edge: the second half of a flip.
             if factor > 0.0 && block.known.is_some() && piece.block.known.is_none() {
                 transform.scale.x = 0.0;
-                brush.commands.entity(entity).insert(Unfold {
-                    elapsed: 0.0,
-                    seconds: FLIP_SECONDS * factor / 2.0,
-                });
+                brush.commands.entity(entity).insert(Unfold::at(factor));
             }
             brush.commands.entity(entity).despawn_children();
             brush.parent = Some(entity);

@@ -1,16 +1,17 @@
 //! The board drawn by Bevy on the felt: the board itself (`terrain`) when a
 //! battle begins or the other seat takes the screen, then the marks and
 //! tokens (`marks`) and the blocks (`blocks`) whenever what the seat sees
-//! changes.
+//! changes, and the blocks' motion (`motion`).
 
 use bevy::prelude::*;
 
 use crate::ids::GameId;
 
-use super::blocks::{flip_and_lift, glide_blocks, place_blocks, shake_blocks, snap_blocks};
+use super::blocks::place_blocks;
 use super::brush::Kit;
 use super::layout::BoardLayout;
 use super::marks::draw_marks;
+use super::motion::{flip_and_lift, glide_blocks, lunge_blocks, shake_blocks, snap_blocks, start_lunges};
 use super::terrain::spawn_board;
 use crate::app_systems::AppSystems;
 use crate::games::wargame::engine::state::Wargame;
@@ -30,7 +31,9 @@ pub(super) fn plugin(app: &mut App) {
                     draw_marks,
                     snap_blocks,
                     place_blocks,
+                    start_lunges,
                     glide_blocks,
+                    lunge_blocks,
                     shake_blocks,
                     flip_and_lift,
                 )

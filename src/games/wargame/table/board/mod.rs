@@ -1,5 +1,6 @@
 //! The hex board: its geometry (`layout`), the board and its terrain
-//! (`terrain`), the blocks (`blocks`, an entity each), tokens and marks
+//! (`terrain`), the blocks (`blocks`, an entity each) and how they move
+//! (`motion`), tokens and marks
 //! (`marks`), drawn with a kit
 //! of shapes (`brush`) when `draw` says; each block's face (`block_face`)
 //! and the colours it is drawn in (`look`);
@@ -17,6 +18,7 @@ pub mod input;
 pub mod layout;
 pub mod look;
 mod marks;
+pub mod motion;
 mod painted;
 mod terrain;
 
