@@ -585,14 +585,20 @@ fn hex_share(width: u32, height: u32, pixels: &[u8]) -> f32 {
     hexes as f32 / (width * height) as f32
 }
 
+/// A black block's sticker paper.
+const BLACK_STICKER: [u8; 3] = [237, 227, 199];
+
 /// The widest black block on the board, in pixels: the largest patch of a
-/// black block's wood (its face, edge and lit band, emblems inside).
+/// black block's wood (its face, edge and lit band).
 fn widest_black_block(width: u32, height: u32, pixels: &[u8]) -> u32 {
+    widest_square(width, height, pixels, &[BLACK_BLOCK, BLACK_EDGE, BLACK_LIGHT])
+}
+
+/// The widest about-square patch of the colours `of`, in pixels.
+fn widest_square(width: u32, height: u32, pixels: &[u8], of: &[[u8; 3]]) -> u32 {
     let wood = |i: usize| {
         let p = &pixels[i * 3..i * 3 + 3];
-        [BLACK_BLOCK, BLACK_EDGE, BLACK_LIGHT]
-            .iter()
-            .any(|&c| near(p, c, 4))
+        of.iter().any(|&c| near(p, c, 4))
     };
     let mut seen = vec![false; (width * height) as usize];
     let mut widest = 0;
@@ -666,4 +672,38 @@ fn the_wargame_board_fills_half_the_window_and_a_block_is_44_pixels_across() {
         "hexes {:.1}% of the window, a block {block} pixels",
         share * 100.0
     );
+}
+
+#[test]
+fn on_a_narrow_window_the_wargame_board_takes_the_width_and_nothing_is_cut() {
+    let (width, height, pixels) = screenshot_sized(
+        "wargame-board-share-narrow",
+        (600, 900),
+        &["--game", "wargame", "--scenario", "4", "--seed", "4"],
+    );
+    assert_eq!((width, height), (600, 900));
+    let share = hex_share(width, height, &pixels);
+    let sticker = widest_square(width, height, &pixels, &[BLACK_STICKER]);
+    println!(
+        "600 x 900: hexes {:.1}% of the window, a block's sticker {sticker} pixels",
+        share * 100.0
+    );
+    // The panel over the board takes a fifth of the height and the actions
+    // their bar: the board keeps the rest.
+    assert!(
+        share >= 0.4,
+        "the hexes cover {:.1}% of the window",
+        share * 100.0
+    );
+    // At this size a block's wood shows as a thin ring around its sticker:
+    // the sticker's paper is measured (0.74 of the block's side).
+    assert!(
+        sticker >= 24,
+        "the widest black block's sticker is {sticker} pixels across"
+    );
+    let cut = (0..height)
+        .flat_map(|y| (width - 4..width).map(move |x| ((y * width + x) * 3) as usize))
+        .filter(|&i| pixels[i..i + 3].iter().all(|&c| c > 140))
+        .count();
+    assert_eq!(cut, 0, "text reaches the window's right edge");
 }

@@ -106,7 +106,9 @@ fn side_panel(
         return Ok(());
     }
     let beside = actions_beside(window, *open);
-    space.side_panel(ctx, "battle-side", (SIDE_WIDTH, 0.3), |ui| {
+    // On a narrow window the panel stands over the board: a fifth of the
+    // height (its cards scroll), so that the board keeps the most.
+    space.side_panel(ctx, "battle-side", (SIDE_WIDTH, 0.2), |ui| {
         ui.horizontal(|ui| {
             ui.label(
                 egui::RichText::new(game.scenario.label())
