@@ -373,6 +373,7 @@ fn a_wargame_battle_fits_a_1024_by_768_window() {
         black > 4 * 120 && white > 4 * 120,
         "both armies: {black} and {white}"
     );
+    assert_nothing_cut_at_the_right(width, height, &pixels, 60, 8);
 }
 
 #[test]
@@ -660,14 +661,7 @@ fn the_wargame_board_fills_half_the_window_and_a_block_is_44_pixels_across() {
     assert!(block >= 44, "the widest black block is {block} pixels across");
     // The log's column keeps its margin: nothing in it (a filter's row, a
     // line) pushes it past the window's right edge, where text would be cut.
-    let cut = (60..height)
-        .flat_map(|y| (width - 8..width).map(move |x| ((y * width + x) * 3) as usize))
-        .filter(|&i| pixels[i..i + 3].iter().all(|&c| c > 140))
-        .count();
-    assert_eq!(
-        cut, 0,
-        "text reaches the window's right edge: the log's column overflows"
-    );
+    assert_nothing_cut_at_the_right(width, height, &pixels, 60, 8);
     println!(
         "hexes {:.1}% of the window, a block {block} pixels",
         share * 100.0
@@ -701,9 +695,15 @@ fn on_a_narrow_window_the_wargame_board_takes_the_width_and_nothing_is_cut() {
         sticker >= 24,
         "the widest black block's sticker is {sticker} pixels across"
     );
-    let cut = (0..height)
-        .flat_map(|y| (width - 4..width).map(move |x| ((y * width + x) * 3) as usize))
+    assert_nothing_cut_at_the_right(width, height, &pixels, 0, 4);
+}
+
+/// No light pixel (text) in the window's last `columns` columns below
+/// `top`: a panel that grew past the window's edge cuts its words there.
+fn assert_nothing_cut_at_the_right(width: u32, height: u32, pixels: &[u8], top: u32, columns: u32) {
+    let cut = (top..height)
+        .flat_map(|y| (width - columns..width).map(move |x| ((y * width + x) * 3) as usize))
         .filter(|&i| pixels[i..i + 3].iter().all(|&c| c > 140))
         .count();
-    assert_eq!(cut, 0, "text reaches the window's right edge");
+    assert_eq!(cut, 0, "text reaches the window's right edge: {cut} pixels");
 }
