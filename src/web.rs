@@ -26,7 +26,41 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn mark(name: &str, value: &str) {
+/// The options in the page's address as the command line's
+/// (`?game=wargame&scenario=12&build` is `--game wargame --scenario 12
+/// --build`); none where they do not parse, with the reason in the console,
+/// so that a mistyped link still opens the title screen.
+pub fn page_arguments() -> Vec<String> {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let mut args = Vec::new();
+    for pair in search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let decode = |s: &str| {
+            js_sys::decode_uri_component(&s.replace('+', " "))
+                .ok()
+                .and_then(|d| d.as_string())
+                .unwrap_or_else(|| s.to_string())
+        };
+        args.push(format!("--{}", decode(key)));
+        if !value.is_empty() {
+            args.push(decode(value));
+        }
+    }
+    if let Err(e) = crate::cli::parse(&args) {
+        web_sys::console::warn_1(&format!("the page's options are ignored: {e}").into());
+        return Vec::new();
+    }
+    args
+}
+
+/// Sets an attribute on the page's body: what the browser test reads.
+pub fn mark(name: &str, value: &str) {
     if let Some(body) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.body())

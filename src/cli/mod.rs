@@ -31,6 +31,7 @@ const USAGE: &str = "\
 usage:
   black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]
                    [--scenario ID-or-PATH] [--build] [--new-game] [--autoplay MOVES]] [--size WxH]
+                   [--frame-times SECONDS]
   black-and-white --replay FILE [--step N] [--eyes 1|2|all] [--screenshot PATH] [--size WxH]
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
                          [--record FILE]
@@ -52,7 +53,9 @@ Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (def
 --dice forces the next die results, each 1 to 6. Playing the wargame from the command line
 starts straight into the battle, both armies built by the computer; --build lets you build yours.
 --new-game opens the game's new-game dialog instead; --autoplay lets the computer make your
-first MOVES moves (lifting the curtain); --size sets the window, such as 1024x768.
+first MOVES moves (lifting the curtain); --size sets the window, such as 1024x768;
+--frame-times prints the median and 99th percentile of the table's frame times over SECONDS and
+exits (in the browser: the page's address takes the options, ?game=wargame&frame-times=20).
 --replay watches a replay file from action N, through player 1's or 2's eyes or all uncovered.
 referee --record writes the replay of the game it ran. replay checks a replay file through
 today's rules and prints its result (exit 0) or the step where it breaks (exit 1); --json prints
@@ -120,6 +123,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 });
             }
             ("play", "--screenshot") => flags.screenshot = Some(PathBuf::from(value()?)),
+            ("play", "--frame-times") => {
+                flags.frame_times = Some(parse_number(&value()?, "--frame-times")?.clamp(1, 600) as u32)
+            }
             ("play", "--quick-setup") => flags.quick_setup = true,
             ("play", "--build") => flags.build = true,
             ("play", "--new-game") => flags.new_game = true,
@@ -179,6 +185,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 opponent: flags.opponent,
                 seed: flags.seed,
                 screenshot: flags.screenshot,
+                frame_times: flags.frame_times,
                 quick_setup: flags.quick_setup,
                 scenario: flags.scenario,
                 build: flags.build,
@@ -239,6 +246,7 @@ struct Flags {
     seed: Option<u64>,
     opponent: Option<Opponent>,
     screenshot: Option<PathBuf>,
+    frame_times: Option<u32>,
     quick_setup: bool,
     build: bool,
     new_game: bool,

@@ -15,6 +15,9 @@ pub struct Launch {
     pub seed: Option<u64>,
     /// Write a PNG of the window once the table is drawn, then exit.
     pub screenshot: Option<PathBuf>,
+    /// Print how long the table's frames took over this many seconds,
+    /// then exit.
+    pub frame_times: Option<u32>,
     /// Betting: lock a random arrangement at once instead of setting up.
     pub quick_setup: bool,
     /// Wargame: the scenario (a shipped number or a file), checked.

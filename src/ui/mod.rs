@@ -4,6 +4,7 @@
 mod camera;
 mod curtain;
 pub mod frame;
+mod frame_times;
 pub mod key_presses;
 mod knowledge;
 mod layout;
@@ -52,6 +53,7 @@ pub(super) fn plugin(app: &mut App) {
             frame::plugin,
             menus::plugin,
             screenshot::plugin,
+            frame_times::plugin,
             table::plugin,
             tile::plugin,
         ));
