@@ -393,8 +393,10 @@ fn draw_block(brush: &mut Brush, p: Vec2, side: f32, block: &Block) {
                 0.0,
                 (),
             );
+            // "The block must be turned 90 degrees to the left" for each
+            // step lost (rulebook, units): anticlockwise seen from above.
             let lost = full.saturating_sub(size);
-            (look::STICKER_INK, paper, -FRAC_PI_2 * f32::from(lost))
+            (look::STICKER_INK, paper, FRAC_PI_2 * f32::from(lost))
         }
         None => (ink, look::block_colour(block.owner), 0.0),
     };
