@@ -82,7 +82,8 @@ impl BoardLayout {
 
     /// The board with its frame and its edges' labels: what the camera
     /// fits into the window. Tight, so that the hexes get every pixel.
-    pub fn room(&self) -> Rect {
+    /// The hexes' centres' extent: the hexes cover all of it.
+    pub fn centres(&self) -> Rect {
         let mut low = Vec2::MAX;
         let mut high = Vec2::MIN;
         for row in 0..self.rows {
@@ -92,6 +93,11 @@ impl BoardLayout {
                 high = high.max(at);
             }
         }
+        Rect::from_corners(low, high)
+    }
+
+    pub fn room(&self) -> Rect {
+        let Rect { min: low, max: high } = self.centres();
         // A hex reaches half its width either side, a corner up and down.
         let reach = Vec2::new(3f32.sqrt() / 2.0, 1.0) * self.size;
         Rect::from_corners(

@@ -32,18 +32,18 @@ pub(super) fn spawn_board(
         parent: None,
     };
     let r = board.size;
-    // The map's wooden frame, tight around the hexes and the edge's labels.
+    // The map's wooden frame, tight around the hexes and the edge's labels,
+    // and its darker outer edge: strips around what they frame, not whole
+    // boards under it (a software renderer pays for every pixel drawn,
+    // hidden or not, four times over with multisampling).
     let room = board.room();
-    for (grow, colour, z) in [(0.12, look::FRAME_EDGE, 0.0), (0.0, look::FRAME, 0.1)] {
-        brush.paint(
-            Shape::Square,
-            colour,
-            room.center(),
-            z,
-            room.size() + Vec2::splat(grow * r),
-            0.0,
-            (),
-        );
+    for (outer, inner, colour, z) in [
+        (room.inflate(0.06 * r), room, look::FRAME_EDGE, 0.0),
+        (room, board.centres(), look::FRAME, 0.1),
+    ] {
+        for strip in strips(outer, inner) {
+            brush.paint(Shape::Square, colour, strip.center(), z, strip.size(), 0.0, ());
+        }
     }
     for (text, at) in board.edge_labels() {
         commands.spawn((
@@ -88,4 +88,15 @@ pub(super) fn spawn_board(
     // edge names rows and columns, and the log, the panels and the hover
     // name a hex so, "C7".
     commands.insert_resource(board);
+}
+
+/// `outer` less `inner` (which lies within it), as four rectangles: above,
+/// below, left and right.
+fn strips(outer: Rect, inner: Rect) -> [Rect; 4] {
+    [
+        Rect::new(outer.min.x, inner.max.y, outer.max.x, outer.max.y),
+        Rect::new(outer.min.x, outer.min.y, outer.max.x, inner.min.y),
+        Rect::new(outer.min.x, inner.min.y, inner.min.x, inner.max.y),
+        Rect::new(inner.max.x, inner.min.y, outer.max.x, inner.max.y),
+    ]
 }
