@@ -12,6 +12,7 @@ use crate::games::wargame::battle::catalogue::{Catalogue, Entry, Origin};
 use crate::games::wargame::engine::Scenario;
 use crate::menus::Menu;
 use crate::screens::Screen;
+use crate::ui::frame_times::FrameTimes;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -22,51 +23,28 @@ pub(super) fn plugin(app: &mut App) {
             mark_log.run_if(resource_changed::<GameLog>),
             take_opened,
             take_opened_replays,
+            mark_frame_times.run_if(resource_changed::<FrameTimes>),
         ),
     );
 }
 
-/// The options in the page's address as the command line's
-/// (`?game=wargame&scenario=12&build` is `--game wargame --scenario 12
-/// --build`); none where they do not parse, with the reason in the console,
-/// so that a mistyped link still opens the title screen.
-pub fn page_arguments() -> Vec<String> {
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    let mut args = Vec::new();
-    for pair in search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| !p.is_empty())
-    {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let decode = |s: &str| {
-            js_sys::decode_uri_component(&s.replace('+', " "))
-                .ok()
-                .and_then(|d| d.as_string())
-                .unwrap_or_else(|| s.to_string())
-        };
-        args.push(format!("--{}", decode(key)));
-        if !value.is_empty() {
-            args.push(decode(value));
-        }
-    }
-    if let Err(e) = crate::cli::parse(&args) {
-        web_sys::console::warn_1(&format!("the page's options are ignored: {e}").into());
-        return Vec::new();
-    }
-    args
-}
-
 /// Sets an attribute on the page's body: what the browser test reads.
-pub fn mark(name: &str, value: &str) {
+fn mark(name: &str, value: &str) {
     if let Some(body) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.body())
     {
         // A page without a body has nothing to show the marker to.
         let _ = body.set_attribute(name, value);
+    }
+}
+
+/// `--frame-times` in the browser: its line, for the page's script and
+/// the console.
+fn mark_frame_times(measured: Res<FrameTimes>) {
+    if let Some(line) = &measured.0 {
+        web_sys::console::log_1(&line.as_str().into());
+        mark("data-frame-times", line);
     }
 }
 

@@ -8,6 +8,8 @@ pub mod counter_search;
 mod gallery;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod loadtest;
+#[cfg(target_arch = "wasm32")]
+mod page;
 pub mod referee;
 pub mod replay;
 #[cfg(not(target_arch = "wasm32"))]
@@ -17,6 +19,8 @@ pub mod validate;
 pub use crate::session::Launch;
 pub use arena::Contender;
 pub use command::{Command, LoadOptions};
+#[cfg(target_arch = "wasm32")]
+pub use page::page_arguments;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -4,7 +4,7 @@
 mod camera;
 mod curtain;
 pub mod frame;
-mod frame_times;
+pub mod frame_times;
 pub mod key_presses;
 mod knowledge;
 mod layout;

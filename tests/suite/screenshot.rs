@@ -285,11 +285,20 @@ fn count_in_columns(
     rgb: [u8; 3],
     tolerance: i32,
 ) -> usize {
+    count_like_in_columns(width, pixels, xs, |p| near(p, rgb, tolerance))
+}
+
+/// Pixels within the columns `xs` that `like` takes.
+fn count_like_in_columns(
+    width: u32,
+    pixels: &[u8],
+    xs: std::ops::Range<u32>,
+    like: impl Fn(&[u8]) -> bool,
+) -> usize {
     pixels
         .chunks_exact(3)
         .enumerate()
-        .filter(|(i, _)| xs.contains(&(*i as u32 % width)))
-        .filter(|(_, p)| (0..3).all(|i| (i32::from(p[i]) - i32::from(rgb[i])).abs() <= tolerance))
+        .filter(|(i, p)| xs.contains(&(*i as u32 % width)) && like(p))
         .count()
 }
 
@@ -359,15 +368,8 @@ fn a_wargame_battle_fits_a_1024_by_768_window() {
     );
     assert_eq!((width, height), (1024, 768));
     let forest = pixels.chunks_exact(3).filter(|p| forest_green(p)).count();
-    let in_board = |i: usize| (300..width - LOG).contains(&(i as u32 % width));
-    let count = |like: fn(&[u8]) -> bool| {
-        pixels
-            .chunks_exact(3)
-            .enumerate()
-            .filter(|&(i, p)| in_board(i) && like(p))
-            .count()
-    };
-    let (black, white) = (count(black_wood), count(white_wood));
+    let black = count_like_in_columns(width, &pixels, 300..width - LOG, black_wood);
+    let white = count_like_in_columns(width, &pixels, 300..width - LOG, white_wood);
     assert!(forest > 4 * 500, "the forests: {forest}");
     assert!(
         black > 4 * 120 && white > 4 * 120,

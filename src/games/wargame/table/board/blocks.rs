@@ -1,7 +1,8 @@
 //! The wooden blocks (your own with class and size, the enemy's with their
 //! type until revealed): one entity per block, which stays while the block
 //! stands, goes to its hex when the block moves and is painted again only
-//! when its face changes.
+//! when its face changes; an attack it is seen to make sets its step
+//! toward its target going (the motions themselves are in `motion`).
 
 use std::f32::consts::FRAC_PI_2;
 
@@ -15,10 +16,10 @@ use super::motion::{Glide, Lift, Lunge, Shake, Unfold};
 use crate::games::wargame::battle::draft::Draft;
 use crate::games::wargame::engine::board::Coord;
 use crate::games::wargame::engine::data::{Emblem, Rulebook, UnitCard, UnitType};
-use crate::games::wargame::engine::state::{Phase, Wargame};
+use crate::games::wargame::engine::state::{AttackKind, Event, Phase, Wargame};
 use crate::games::wargame::engine::view::View;
 use crate::rules::Seat;
-use crate::session::Shown;
+use crate::session::{Happened, Shown};
 use crate::settings::Settings;
 use crate::ui::table::TableEntity;
 
@@ -186,6 +187,45 @@ fn spots(blocks: Vec<(BlockKey, Coord, Block)>, r: f32) -> Vec<(BlockKey, Coord,
         }
     }
     out
+}
+
+/// Gives each attacker seen to strike in a melee, a charge or a
+/// counterattack its step toward the target (a shot is fired from where
+/// the block stands).
+pub(super) fn start_lunges(
+    mut commands: Commands,
+    shown: Res<Shown<Wargame>>,
+    settings: Res<Settings>,
+    mut happened: MessageReader<Happened<Wargame>>,
+    blocks: Query<(Entity, &BlockPiece, &Transform, Option<&Glide>)>,
+) {
+    let factor = settings.animation_speed.factor();
+    for h in happened.read() {
+        let Some(Event::Attack {
+            kind: AttackKind::Melee | AttackKind::Charge | AttackKind::Counter,
+            attacker: Some(attacker),
+            target,
+            ..
+        }) = h.seen_by(shown.seat)
+        else {
+            continue;
+        };
+        if factor <= 0.0 || shown.curtain.is_some() {
+            continue;
+        }
+        // Where a block is going: its glide's end, or where it stands.
+        let place = |unit: usize| {
+            blocks
+                .iter()
+                .find(|(_, piece, ..)| piece.unit() == Some(unit))
+                .map(|(entity, _, transform, glide)| {
+                    (entity, glide.map_or(transform.translation.truncate(), |g| g.to))
+                })
+        };
+        if let (Some((entity, _)), Some((_, toward))) = (place(*attacker), place(*target)) {
+            commands.entity(entity).insert(Lunge::toward(toward, factor));
+        }
+    }
 }
 
 /// A lone block's side, in hex sizes (a hex's centre to a corner).

@@ -7,11 +7,11 @@ use bevy::prelude::*;
 
 use crate::ids::GameId;
 
-use super::blocks::place_blocks;
+use super::blocks::{place_blocks, start_lunges};
 use super::brush::Kit;
 use super::layout::BoardLayout;
 use super::marks::draw_marks;
-use super::motion::{flip_and_lift, glide_blocks, lunge_blocks, shake_blocks, snap_blocks, start_lunges};
+use super::motion::{flip_and_lift, glide_blocks, lunge_blocks, shake_blocks, snap_blocks};
 use super::terrain::spawn_board;
 use crate::app_systems::AppSystems;
 use crate::games::wargame::engine::state::Wargame;

@@ -9,11 +9,8 @@ use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
 use bevy::prelude::*;
 
-use super::blocks::BlockPiece;
 use super::layout::BoardLayout;
-use crate::games::wargame::engine::state::{AttackKind, Event, Wargame};
-use crate::session::{Happened, ScreenTaken, Shown};
-use crate::settings::Settings;
+use crate::session::ScreenTaken;
 
 /// A block's glide to its hex: 120 ms a hex, at most 700 ms for a whole
 /// move, at Normal speed.
@@ -186,46 +183,15 @@ pub struct Lunge {
     pub seconds: f32,
 }
 
-/// Gives each attacker seen to strike in a melee, a charge or a
-/// counterattack its step toward the target (a shot is fired from where
-/// the block stands).
-pub(super) fn start_lunges(
-    mut commands: Commands,
-    shown: Res<Shown<Wargame>>,
-    settings: Res<Settings>,
-    mut happened: MessageReader<Happened<Wargame>>,
-    blocks: Query<(Entity, &BlockPiece, &Transform, Option<&Glide>)>,
-) {
-    let factor = settings.animation_speed.factor();
-    for h in happened.read() {
-        let Some(Event::Attack {
-            kind: AttackKind::Melee | AttackKind::Charge | AttackKind::Counter,
-            attacker: Some(attacker),
-            target,
-            ..
-        }) = h.seen_by(shown.seat)
-        else {
-            continue;
-        };
-        if factor <= 0.0 || shown.curtain.is_some() {
-            continue;
-        }
-        // Where a block is going: its glide's end, or where it stands.
-        let place = |unit: usize| {
-            blocks
-                .iter()
-                .find(|(_, piece, ..)| piece.unit() == Some(unit))
-                .map(|(entity, _, transform, glide)| {
-                    (entity, glide.map_or(transform.translation.truncate(), |g| g.to))
-                })
-        };
-        if let (Some((entity, _)), Some((_, toward))) = (place(*attacker), place(*target)) {
-            commands.entity(entity).insert(Lunge {
-                at: None,
-                toward,
-                elapsed: 0.0,
-                seconds: LUNGE_SECONDS * factor,
-            });
+impl Lunge {
+    /// A step toward `toward`, from wherever the block stands when it
+    /// begins.
+    pub(super) fn toward(toward: Vec2, factor: f32) -> Lunge {
+        Lunge {
+            at: None,
+            toward,
+            elapsed: 0.0,
+            seconds: LUNGE_SECONDS * factor,
         }
     }
 }
