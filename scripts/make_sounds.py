@@ -88,6 +88,45 @@ def lose():
     return mix(*parts)
 
 
+def chips():
+    # Chips put down on a stack: two short clinks of clay on clay.
+    rng = random.Random(4)
+    parts = []
+    for k, delay in enumerate([0.0, 0.045]):
+        n = int(RATE * 0.07)
+        noise = [0.15 * (rng.random() * 2 - 1) * math.exp(-180 * i / RATE) for i in range(n)]
+        clink = mix(tone(2900 + 250 * k, 0.07, 70, 0.3), tone(4300 - 300 * k, 0.05, 90, 0.18), noise)
+        parts.append([0.0] * int(RATE * delay) + clink)
+    return mix(*parts)
+
+
+def lamp():
+    # A small lamp switched off: a dry click.
+    rng = random.Random(5)
+    n = int(RATE * 0.05)
+    noise = [0.4 * (rng.random() * 2 - 1) * math.exp(-220 * i / RATE) for i in range(n)]
+    return mix(tone(1400, 0.05, 120, 0.3), noise)
+
+
+def thud():
+    # A round lost: a low thud on felt, softer than a block struck.
+    rng = random.Random(6)
+    n = int(RATE * 0.08)
+    noise = [0.15 * (rng.random() * 2 - 1) * math.exp(-80 * i / RATE) for i in range(n)]
+    return mix(tone(110, 0.28, 16, 0.7), tone(165, 0.18, 28, 0.2), noise)
+
+
+def cadence():
+    # The game won: a longer cadence, tonic, subdominant, dominant, tonic.
+    chords = [[261.63, 329.63, 392.0], [349.23, 440.0, 523.25], [392.0, 493.88, 587.33], [523.25, 659.25, 783.99]]
+    parts = []
+    for k, chord in enumerate(chords):
+        last = k == len(chords) - 1
+        for f in chord:
+            parts.append([0.0] * int(RATE * 0.18 * k) + tone(f, 0.6 if last else 0.22, 5 if last else 14, 0.16))
+    return mix(*parts)
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     write("place.wav", place())
@@ -96,3 +135,7 @@ if __name__ == "__main__":
     write("dice.wav", dice())
     write("hit.wav", hit())
     write("lose.wav", lose())
+    write("chips.wav", chips())
+    write("lamp.wav", lamp())
+    write("thud.wav", thud())
+    write("cadence.wav", cadence())

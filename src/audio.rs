@@ -1,6 +1,7 @@
 //! Short sound effects, made by scripts/make_sounds.py and built into the
 //! binary so that they play the same natively and on the web.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
@@ -8,10 +9,13 @@ use bevy::prelude::*;
 
 use crate::settings::Settings;
 
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Sound {
+    /// A piece laid: a tile, a card, a block deployed.
     Place,
+    /// A piece turned over.
     Reveal,
+    /// A round (or a battle's turn) won.
     Win,
     /// Dice rattled and thrown.
     Dice,
@@ -19,34 +23,45 @@ pub enum Sound {
     Hit,
     /// The game lost.
     Lose,
+    /// Chips moved from one stack to another.
+    Chips,
+    /// A lamp going out.
+    LampOut,
+    /// A round lost.
+    RoundLost,
+    /// The game won: the longer cadence, for the winner's side only.
+    Cadence,
 }
 
+/// Each sound's recording (scripts/make_sounds.py).
+const RECORDINGS: [(Sound, &[u8]); 10] = [
+    (Sound::Place, include_bytes!("../assets/sounds/place.wav")),
+    (Sound::Reveal, include_bytes!("../assets/sounds/reveal.wav")),
+    (Sound::Win, include_bytes!("../assets/sounds/win.wav")),
+    (Sound::Dice, include_bytes!("../assets/sounds/dice.wav")),
+    (Sound::Hit, include_bytes!("../assets/sounds/hit.wav")),
+    (Sound::Lose, include_bytes!("../assets/sounds/lose.wav")),
+    (Sound::Chips, include_bytes!("../assets/sounds/chips.wav")),
+    (Sound::LampOut, include_bytes!("../assets/sounds/lamp.wav")),
+    (Sound::RoundLost, include_bytes!("../assets/sounds/thud.wav")),
+    (Sound::Cadence, include_bytes!("../assets/sounds/cadence.wav")),
+];
+
 #[derive(Resource)]
-struct Sounds {
-    place: Handle<AudioSource>,
-    reveal: Handle<AudioSource>,
-    win: Handle<AudioSource>,
-    dice: Handle<AudioSource>,
-    hit: Handle<AudioSource>,
-    lose: Handle<AudioSource>,
-}
+struct Sounds(HashMap<Sound, Handle<AudioSource>>);
 
 pub(super) fn plugin(app: &mut App) {
     let mut sources = app.world_mut().resource_mut::<Assets<AudioSource>>();
-    let mut add = |bytes: &'static [u8]| {
-        sources.add(AudioSource {
-            bytes: Arc::from(bytes),
+    let sounds = RECORDINGS
+        .iter()
+        .map(|&(sound, bytes)| {
+            let source = AudioSource {
+                bytes: Arc::from(bytes),
+            };
+            (sound, sources.add(source))
         })
-    };
-    let sounds = Sounds {
-        place: add(include_bytes!("../assets/sounds/place.wav")),
-        reveal: add(include_bytes!("../assets/sounds/reveal.wav")),
-        win: add(include_bytes!("../assets/sounds/win.wav")),
-        dice: add(include_bytes!("../assets/sounds/dice.wav")),
-        hit: add(include_bytes!("../assets/sounds/hit.wav")),
-        lose: add(include_bytes!("../assets/sounds/lose.wav")),
-    };
-    app.insert_resource(sounds)
+        .collect();
+    app.insert_resource(Sounds(sounds))
         .add_message::<Sound>()
         .add_systems(Update, play_sounds);
 }
@@ -61,13 +76,8 @@ fn play_sounds(
         if settings.volume <= 0.0 {
             continue;
         }
-        let handle = match sound {
-            Sound::Place => &sounds.place,
-            Sound::Reveal => &sounds.reveal,
-            Sound::Win => &sounds.win,
-            Sound::Dice => &sounds.dice,
-            Sound::Hit => &sounds.hit,
-            Sound::Lose => &sounds.lose,
+        let Some(handle) = sounds.0.get(sound) else {
+            continue;
         };
         commands.spawn((
             AudioPlayer::new(handle.clone()),

@@ -94,12 +94,14 @@ pub fn plugin(app: &mut App) {
 pub fn headless_tiles_table(app: &mut App) {
     app.init_asset::<Mesh>()
         .init_asset::<ColorMaterial>()
+        .init_asset::<Image>()
         .init_resource::<ui::FreeSpace>()
         .init_resource::<ui::Pointer>()
         .add_message::<audio::Sound>()
         .add_plugins((
             ui::tile::plugin,
             ui::table::plugin,
+            ui::headline::plugin,
             games::tiles::table_only_plugin,
         ));
 }

@@ -58,15 +58,29 @@ impl FreeSpace {
     /// row that wraps onto a second where the window is narrow (so no
     /// button is cut off at 1024 pixels); the rest stays free for the next
     /// layer.
+    ///
+    /// The bar never grows shorter while the window keeps its size: the
+    /// table fits the room above it, and a bar that grew by a row for a
+    /// moment and shrank again would make the whole table jump twice
+    /// (betting's, as a result came and went).
     pub fn bottom_bar(&mut self, ctx: &egui::Context, id: &'static str, add: impl FnOnce(&mut egui::Ui)) {
         let mut root = self.ui(ctx, id);
-        egui::Panel::bottom(egui::Id::new(id).with("bar"))
-            .min_size(72.0)
+        let panel = egui::Id::new(id).with("bar");
+        let window = ctx.viewport_rect().size();
+        let tallest = egui::Id::new(id).with("tallest");
+        let kept = ctx
+            .data(|d| d.get_temp::<(egui::Vec2, f32)>(tallest))
+            .filter(|(size, _)| *size == window)
+            .map_or(0.0, |(_, height)| height);
+        let shown = egui::Panel::bottom(panel)
+            .min_size(kept.max(72.0))
             .show(&mut root, |ui| {
                 ui.add_space(8.0);
                 ui.horizontal_wrapped(add);
                 ui.add_space(8.0);
             });
+        let height = shown.response.rect.height();
+        ctx.data_mut(|d| d.insert_temp(tallest, (window, height.max(kept))));
         self.keep_rest(&root);
     }
 

@@ -5,11 +5,14 @@ mod camera;
 mod curtain;
 pub mod frame;
 pub mod frame_times;
+mod game_pictures;
+pub mod headline;
 pub mod key_presses;
 mod knowledge;
 mod layout;
 mod menus;
 mod online;
+pub mod piece_art;
 pub mod pointer;
 pub mod replays;
 pub mod reveal;
@@ -55,6 +58,7 @@ pub(super) fn plugin(app: &mut App) {
             screenshot::plugin,
             frame_times::plugin,
             table::plugin,
+            headline::plugin,
             tile::plugin,
         ));
 }

@@ -72,11 +72,11 @@ fn title(
     let mut root = space.ui(contexts.ctx_mut()?, "title");
     egui::CentralPanel::no_frame().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
-            ui.add_space(ui.available_height() * 0.18);
+            ui.add_space(ui.available_height() * 0.08);
             ui.label(
                 egui::RichText::new("Black & White")
                     .size(72.0)
-                    .strong()
+                    .family(theme::display_family(ui.ctx()))
                     .color(egui::Color32::WHITE),
             );
             ui.label(
@@ -84,7 +84,9 @@ fn title(
                     .size(22.0)
                     .italics(),
             );
-            ui.add_space(40.0);
+            ui.add_space(24.0);
+            super::game_pictures::rows(ui);
+            ui.add_space(16.0);
             if theme::default_button(ui, "Play (Enter)") || keys.just_pressed(KeyCode::Enter) {
                 next.set(Screen::GameList);
             }
@@ -129,58 +131,83 @@ fn game_list(
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.inner_margin(if narrow { 16.0 } else { 40.0 }))
         .show(&mut root, |ui| {
-            ui.heading(egui::RichText::new("Choose a game").size(40.0));
-            ui.add_space(16.0);
-            // Scrolls where a short window (a phone on its side) lacks room.
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for (index, game) in GameId::ALL.into_iter().enumerate() {
-                    let shortcut =
-                        [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4][index];
-                    let mut play = keys.just_pressed(shortcut);
-                    egui::Frame::group(ui.style())
-                        .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
-                        .inner_margin(16.0)
-                        .show(ui, |ui| {
-                            ui.set_width(ui.available_width().min(760.0));
-                            let about = |ui: &mut egui::Ui| {
-                                ui.label(
-                                    egui::RichText::new(format!("{}. {}", index + 1, game.title()))
-                                        .size(24.0)
-                                        .strong(),
-                                );
-                                ui.label(game.pitch());
-                            };
-                            let button = || egui::Button::new(egui::RichText::new("Play").size(20.0));
-                            // Beside the text where there is room, under it on a
-                            // phone, where it would cover the text.
-                            if narrow {
-                                about(ui);
-                                play |= ui.add(button()).clicked();
-                            } else {
-                                ui.horizontal(|ui| {
-                                    ui.vertical(about);
-                                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                        play |= ui.add(button()).clicked();
-                                    });
-                                });
-                            }
-                        });
-                    if play {
-                        commands.insert_resource(Chosen {
-                            game,
-                            opponent: Opponent::Computer(settings.default_difficulty),
-                        });
-                        next.set(Screen::NewGame);
+            // One column in the middle of the window, not a list along its
+            // left edge with the right half empty.
+            let width = ui.available_width().min(880.0);
+            let left = ((ui.available_width() - width) / 2.0).max(0.0);
+            let column = egui::Rect::from_min_size(
+                ui.cursor().min + egui::vec2(left, 0.0),
+                egui::vec2(width, ui.available_height()),
+            );
+            ui.scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
+                ui.heading(egui::RichText::new("Choose a game").size(40.0));
+                ui.add_space(16.0);
+                // Scrolls where a short window (a phone on its side) lacks room.
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    for (index, game) in GameId::ALL.into_iter().enumerate() {
+                        let shortcut =
+                            [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4][index];
+                        let play = keys.just_pressed(shortcut) || game_entry(ui, index, game, narrow);
+                        if play {
+                            commands.insert_resource(Chosen {
+                                game,
+                                opponent: Opponent::Computer(settings.default_difficulty),
+                            });
+                            next.set(Screen::NewGame);
+                        }
+                        ui.add_space(10.0);
                     }
                     ui.add_space(10.0);
-                }
-                ui.add_space(10.0);
-                if ui.button("Back").clicked() {
-                    next.set(Screen::Title);
-                }
+                    if ui.button("Back").clicked() {
+                        next.set(Screen::Title);
+                    }
+                });
             });
         });
     Ok(())
+}
+
+/// One game in the list: its picture, drawn from its table, its name and
+/// what it is, and its Play button (beside them where there is room,
+/// under them on a phone, where it would cover the text). Whether Play
+/// was pressed.
+fn game_entry(ui: &mut egui::Ui, index: usize, game: GameId, narrow: bool) -> bool {
+    let mut play = false;
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 150))
+        .inner_margin(if narrow { 10.0 } else { 16.0 })
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let about = |ui: &mut egui::Ui| {
+                ui.label(
+                    egui::RichText::new(format!("{}. {}", index + 1, game.title()))
+                        .size(24.0)
+                        .strong(),
+                );
+                ui.label(game.pitch());
+            };
+            let button =
+                || egui::Button::new(egui::RichText::new("Play").size(20.0)).min_size(egui::vec2(96.0, 44.0));
+            ui.horizontal(|ui| {
+                super::game_pictures::show(ui, game);
+                ui.add_space(8.0);
+                if narrow {
+                    ui.vertical(|ui| {
+                        about(ui);
+                        play |= ui.add(button()).clicked();
+                    });
+                } else {
+                    ui.vertical(|ui| {
+                        ui.set_max_width(ui.available_width() - 120.0);
+                        about(ui);
+                    });
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        play |= ui.add(button()).clicked();
+                    });
+                }
+            });
+        });
+    play
 }
 
 fn new_game(

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::camera::{TABLE_SIZE, fit_camera};
 use super::frame::TABLE_CENTER_X;
 use super::layout::FreeSpace;
-use super::{frame, theme};
+use super::{frame, piece_art, theme};
 use crate::ids::GameId;
 use crate::screens::{ActiveGame, InGame, Screen};
 use crate::settings::Settings;
@@ -44,7 +44,8 @@ pub(crate) fn plugin(app: &mut App) {
     for game in GameId::ALL {
         app.add_systems(OnExit(ActiveGame::Playing(game)), clear_table);
     }
-    app.add_systems(OnExit(InGame), forget_reveal)
+    app.init_resource::<FeltCloth>()
+        .add_systems(OnExit(InGame), forget_reveal)
         .add_systems(OnEnter(Screen::Result), start_reveal)
         .add_systems(
             Update,
@@ -84,15 +85,56 @@ fn fit_camera_to_felt(
     fit_camera(camera.into_inner(), size, free, room, centre, (1.0, Vec2::ZERO));
 }
 
+/// The felt's size, inside its rim.
+fn felt_size() -> Vec2 {
+    Vec2::new(TABLE_SIZE.x - frame::LOG_WIDTH - 40.0, TABLE_SIZE.y - 120.0)
+}
+
+/// The cloth every card table is laid on, made once: the felt with its
+/// woven picture (ui/piece_art.rs) repeated over it, and its lighter rim.
+#[derive(Resource)]
+pub struct FeltCloth {
+    felt: (Handle<Mesh>, Handle<ColorMaterial>),
+    rim: (Handle<Mesh>, Handle<ColorMaterial>),
+}
+
+impl FromWorld for FeltCloth {
+    fn from_world(world: &mut World) -> Self {
+        let size = felt_size();
+        let mut meshes = world.resource_mut::<Assets<Mesh>>();
+        let (felt_mesh, rim_mesh) = (
+            meshes.add(Rectangle::from_size(size)),
+            meshes.add(Rectangle::from_size(size + 12.0)),
+        );
+        let weave = world.resource_mut::<Assets<Image>>().add(piece_art::felt_weave());
+        let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
+        let felt = materials.add(ColorMaterial {
+            color: theme::FELT,
+            texture: Some(weave),
+            uv_transform: bevy::math::Affine2::from_scale(size / piece_art::FELT_TILE),
+            ..ColorMaterial::default()
+        });
+        let rim = materials.add(theme::FELT_LINE);
+        FeltCloth {
+            felt: (felt_mesh, felt),
+            rim: (rim_mesh, rim),
+        }
+    }
+}
+
 /// Lays the green felt, with its lighter rim, under a game's table.
-pub fn spawn_felt(commands: &mut Commands, meshes: &mut Assets<Mesh>, materials: &mut Assets<ColorMaterial>) {
-    let felt = Vec2::new(TABLE_SIZE.x - frame::LOG_WIDTH - 40.0, TABLE_SIZE.y - 120.0);
-    commands.spawn((TableEntity, Felt { size: felt + 12.0 }));
-    for (size, colour, z) in [(felt + 12.0, theme::FELT_LINE, 0.0), (felt, theme::FELT, 0.1)] {
+pub fn spawn_felt(commands: &mut Commands, cloth: &FeltCloth) {
+    commands.spawn((
+        TableEntity,
+        Felt {
+            size: felt_size() + 12.0,
+        },
+    ));
+    for ((mesh, material), z) in [(&cloth.rim, 0.0), (&cloth.felt, 0.1)] {
         commands.spawn((
             TableEntity,
-            Mesh2d(meshes.add(Rectangle::from_size(size))),
-            MeshMaterial2d(materials.add(colour)),
+            Mesh2d(mesh.clone()),
+            MeshMaterial2d(material.clone()),
             Transform::from_xyz(TABLE_CENTER_X, 0.0, z),
         ));
     }

@@ -23,19 +23,32 @@ pub const SEAT_COLOURS: [egui::Color32; 2] = [
     egui::Color32::from_rgb(110, 175, 230),
 ];
 
-/// The display face for what is drawn on the table (the board's edge
-/// names, numbers on pieces), the panels' title face, so that the table
-/// has one type with its frame and no monospace. Absent where no text is
-/// drawn (headless tests): the pieces then take Bevy's default face.
+/// The faces for what is drawn on the table, the panels' own, so that the
+/// table has one type with its frame and no monospace: the display face
+/// for the board's edge names and numbers on pieces, the text face for
+/// labels. Absent where no text is drawn (headless tests): the table's
+/// text then takes Bevy's default face.
 #[derive(Resource, Debug, Clone)]
-pub struct TableFont(pub Handle<Font>);
+pub struct TableFont {
+    display: Handle<Font>,
+    text: Handle<Font>,
+}
 
 impl TableFont {
     /// A `TextFont` in the display face at `size` table units.
     pub fn display(font: Option<&TableFont>, size: f32) -> TextFont {
+        Self::sized(font.map(|f| &f.display), size)
+    }
+
+    /// A `TextFont` in the text face at `size` table units.
+    pub fn text(font: Option<&TableFont>, size: f32) -> TextFont {
+        Self::sized(font.map(|f| &f.text), size)
+    }
+
+    fn sized(face: Option<&Handle<Font>>, size: f32) -> TextFont {
         let text = TextFont::from_font_size(size);
-        match font {
-            Some(font) => text.with_font(font.0.clone()),
+        match face {
+            Some(face) => text.with_font(face.clone()),
             None => text,
         }
     }
@@ -47,7 +60,10 @@ const DISPLAY_FACE: &[u8] = include_bytes!("../../assets/fonts/ui-display.ttf");
 
 pub(super) fn load_table_font(mut commands: Commands, fonts: Option<ResMut<Assets<Font>>>) {
     if let Some(mut fonts) = fonts {
-        commands.insert_resource(TableFont(fonts.add(Font::from_bytes(DISPLAY_FACE.to_vec()))));
+        commands.insert_resource(TableFont {
+            display: fonts.add(Font::from_bytes(DISPLAY_FACE.to_vec())),
+            text: fonts.add(Font::from_bytes(TEXT_FACE.to_vec())),
+        });
     }
 }
 

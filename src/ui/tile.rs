@@ -8,9 +8,20 @@ use bevy::transform::TransformSystems;
 use crate::rules::Colour;
 use crate::session::ScreenTaken;
 use crate::settings::Settings;
-use crate::ui::theme;
+use crate::ui::piece_art::{self, Marking};
+use crate::ui::theme::{self, TableFont};
 
 pub const TILE: Vec2 = Vec2::new(56.0, 84.0);
+
+/// Seconds at Normal speed for a tile to slide to a new place, and to turn
+/// over (docs/art-direction.md).
+pub const SLIDE: f32 = 0.35;
+const FLIP: f32 = 0.25;
+
+/// Cubic ease-out: quick away, gentle into its place.
+fn ease_out(t: f32) -> f32 {
+    1.0 - (1.0 - t).powi(3)
+}
 
 /// What a tile shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,6 +39,9 @@ pub struct TileLook {
     /// 0..1 through a turn-over; at 0.5 the face changes.
     flip: Option<f32>,
     pub target: Vec3,
+    /// The slide under way: where it began, toward which target, and how
+    /// far through it is (0..1).
+    slide: Option<(Vec3, Vec3, f32)>,
     pub scale: f32,
     pub selected: bool,
     /// Hidden in the last frame: nobody saw where it stood, so it stands
@@ -43,6 +57,7 @@ impl Default for TileLook {
             wanted: Face::Back,
             flip: None,
             target: Vec3::ZERO,
+            slide: None,
             scale: 1.0,
             selected: false,
             unseen: true,
@@ -59,38 +74,76 @@ pub fn covers(tile: &Transform, point: Vec2) -> bool {
 #[derive(Component)]
 struct TileNumber;
 
+/// The brass outline a selected tile stands on.
 #[derive(Component)]
-struct TileEdge;
+struct TileHighlight;
 
-/// The meshes and materials every tile shares.
+/// The meshes and pictures every tile shares (ui/piece_art.rs): faces,
+/// backs in each colour, the opponent's plain back, the shadow and the
+/// selection's outline.
 #[derive(Resource)]
 pub struct TilePalette {
     body: Handle<Mesh>,
-    edge_mesh: Handle<Mesh>,
+    shadow_mesh: Handle<Mesh>,
+    outline_mesh: Handle<Mesh>,
     black: Handle<ColorMaterial>,
     white: Handle<ColorMaterial>,
+    black_down: Handle<ColorMaterial>,
+    white_down: Handle<ColorMaterial>,
     back: Handle<ColorMaterial>,
-    edge: Handle<ColorMaterial>,
+    shadow: Handle<ColorMaterial>,
     highlight: Handle<ColorMaterial>,
 }
+
+/// How far a tile's shadow falls to the bottom right: 6% of its width.
+const SHADOW_OFFSET: Vec2 = Vec2::new(0.06 * TILE.x, -0.06 * TILE.x);
+/// The selection's outline, around the tile on every side.
+const OUTLINE: f32 = 4.0;
 
 impl FromWorld for TilePalette {
     fn from_world(world: &mut World) -> Self {
         let mut meshes = world.resource_mut::<Assets<Mesh>>();
         let body = meshes.add(Rectangle::from_size(TILE));
-        let edge_mesh = meshes.add(Rectangle::from_size(TILE + 6.0));
+        let shadow_mesh = meshes.add(Rectangle::from_size(piece_art::shadow_size(TILE)));
+        let outline_mesh = meshes.add(Rectangle::from_size(TILE + 2.0 * OUTLINE));
+        let mut images = world.resource_mut::<Assets<Image>>();
+        let pictures = [
+            piece_art::body(TILE, theme::TILE_BLACK, Marking::Face),
+            piece_art::body(TILE, theme::TILE_WHITE, Marking::Face),
+            piece_art::body(TILE, theme::TILE_BLACK, Marking::Border { ink: DOWN_INK_BLACK }),
+            piece_art::body(TILE, theme::TILE_WHITE, Marking::Border { ink: DOWN_INK_WHITE }),
+            piece_art::body(
+                TILE,
+                theme::TILE_BACK,
+                Marking::Border {
+                    ink: Color::srgb(0.45, 0.49, 0.60),
+                },
+            ),
+            piece_art::shadow(TILE),
+            piece_art::body(TILE + 2.0 * OUTLINE, theme::HIGHLIGHT, Marking::Face),
+        ]
+        .map(|picture| images.add(picture));
         let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
+        let [black, white, black_down, white_down, back, shadow, highlight] =
+            pictures.map(|picture| materials.add(ColorMaterial::from(picture)));
         TilePalette {
             body,
-            edge_mesh,
-            black: materials.add(theme::TILE_BLACK),
-            white: materials.add(theme::TILE_WHITE),
-            back: materials.add(theme::TILE_BACK),
-            edge: materials.add(Color::srgb(0.35, 0.30, 0.25)),
-            highlight: materials.add(theme::HIGHLIGHT),
+            shadow_mesh,
+            outline_mesh,
+            black,
+            white,
+            black_down,
+            white_down,
+            back,
+            shadow,
+            highlight,
         }
     }
 }
+
+/// The border on a face-down tile, faint on its colour.
+const DOWN_INK_BLACK: Color = Color::srgb(0.35, 0.35, 0.38);
+const DOWN_INK_WHITE: Color = Color::srgb(0.70, 0.68, 0.62);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TilePalette>()
@@ -98,9 +151,15 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(PostUpdate, glide.before(TransformSystems::Propagate));
 }
 
-/// A hidden tile with its edge and number, carrying `extra` (its game's
-/// markers); its game sets `TileLook` and `Visibility` from then on.
-pub fn spawn_tile(commands: &mut Commands, palette: &TilePalette, extra: impl Bundle) {
+/// A hidden tile with its shadow, outline and number (in the display
+/// face), carrying `extra` (its game's markers); its game sets `TileLook`
+/// and `Visibility` from then on.
+pub fn spawn_tile(
+    commands: &mut Commands,
+    palette: &TilePalette,
+    font: Option<&TableFont>,
+    extra: impl Bundle,
+) {
     commands.spawn((
         extra,
         TileLook::default(),
@@ -110,15 +169,21 @@ pub fn spawn_tile(commands: &mut Commands, palette: &TilePalette, extra: impl Bu
         Visibility::Hidden,
         children![
             (
-                TileEdge,
-                Mesh2d(palette.edge_mesh.clone()),
-                MeshMaterial2d(palette.edge.clone()),
-                Transform::from_xyz(0.0, 0.0, -0.05),
+                Mesh2d(palette.shadow_mesh.clone()),
+                MeshMaterial2d(palette.shadow.clone()),
+                Transform::from_translation(SHADOW_OFFSET.extend(-0.06)),
+            ),
+            (
+                TileHighlight,
+                Mesh2d(palette.outline_mesh.clone()),
+                MeshMaterial2d(palette.highlight.clone()),
+                Transform::from_xyz(0.0, 0.0, -0.03),
+                Visibility::Hidden,
             ),
             (
                 TileNumber,
                 Text2d::new(""),
-                TextFont::from_font_size(40.0),
+                TableFont::display(font, 38.0),
                 TextColor(Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.05),
             ),
@@ -139,7 +204,7 @@ fn glide(
         &Children,
     )>,
     mut numbers: Query<(&mut Text2d, &mut TextColor), With<TileNumber>>,
-    mut edges: Query<&mut MeshMaterial2d<ColorMaterial>, (With<TileEdge>, Without<TileLook>)>,
+    mut outlines: Query<&mut Visibility, (With<TileHighlight>, Without<TileLook>)>,
 ) {
     let factor = settings.animation_speed.factor();
     let dt = time.delta_secs();
@@ -157,13 +222,19 @@ fn glide(
             look.shown = look.wanted;
             look.flip = None;
         }
-        // Exponential easing: about 90% of the way in 0.25 s at Normal speed.
         let target = look.target;
-        transform
-            .translation
-            .smooth_nudge(&target, 9.0 / factor.max(f32::EPSILON), dt);
-        if transform.translation.distance(look.target) < 0.5 {
-            transform.translation = look.target;
+        if unseen || snap {
+            look.slide = None;
+        } else if transform.translation != target
+            && look.slide.is_none_or(|(_, towards, _)| towards != target)
+        {
+            // A new place: slide there from wherever the tile stands now.
+            look.slide = Some((transform.translation, target, 0.0));
+        }
+        if let Some((from, towards, t)) = look.slide {
+            let t = (t + dt / (SLIDE * factor)).min(1.0);
+            transform.translation = from.lerp(towards, ease_out(t));
+            look.slide = (t < 1.0).then_some((from, towards, t));
         }
         let turning_over = look.shown != look.wanted
             && matches!(look.wanted, Face::Up(_))
@@ -179,7 +250,7 @@ fn glide(
             let t = if factor <= 0.0 {
                 1.0
             } else {
-                t + dt / (0.35 * factor)
+                t + dt / (FLIP * factor)
             };
             if t >= 0.5 {
                 look.shown = look.wanted;
@@ -194,8 +265,9 @@ fn glide(
                 (&palette.black, n.to_string(), theme::TILE_WHITE)
             }
             Face::Up(n) => (&palette.white, n.to_string(), theme::TILE_BLACK),
-            Face::Down(Colour::Black) => (&palette.black, "?".into(), Color::srgb(0.35, 0.35, 0.38)),
-            Face::Down(Colour::White) => (&palette.white, "?".into(), Color::srgb(0.70, 0.68, 0.62)),
+            // Face down: the border says so, on the tile's own colour.
+            Face::Down(Colour::Black) => (&palette.black_down, String::new(), Color::NONE),
+            Face::Down(Colour::White) => (&palette.white_down, String::new(), Color::NONE),
             Face::Back => (&palette.back, String::new(), Color::NONE),
         };
         if material.0 != *body {
@@ -208,15 +280,12 @@ fn glide(
                 }
                 colour.0 = ink;
             }
-            if let Ok(mut edge) = edges.get_mut(child) {
-                let wanted = if look.selected {
-                    &palette.highlight
+            if let Ok(mut outline) = outlines.get_mut(child) {
+                outline.set_if_neq(if look.selected {
+                    Visibility::Inherited
                 } else {
-                    &palette.edge
-                };
-                if edge.0 != *wanted {
-                    edge.0 = wanted.clone();
-                }
+                    Visibility::Hidden
+                });
             }
         }
     }

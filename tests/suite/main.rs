@@ -4,6 +4,7 @@ mod betting_ai;
 mod betting_rules;
 mod bidding_ai;
 mod bidding_rules;
+mod card_table_motion;
 mod cli;
 mod headless;
 mod keys;

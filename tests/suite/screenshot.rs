@@ -119,6 +119,14 @@ fn the_bidding_table_is_drawn_with_lit_lamps() {
 
 const CHIP_RED: [u8; 3] = [204, 56, 51];
 const CHIP_BLUE: [u8; 3] = [64, 140, 204];
+/// The chips' edges, seen down a stack's side.
+const CHIP_RED_EDGE: [u8; 3] = [133, 31, 28];
+const CHIP_BLUE_EDGE: [u8; 3] = [31, 77, 128];
+
+/// A stack's chips: their tops and their edges.
+fn count_chips(pixels: &[u8], top: [u8; 3], edge: [u8; 3]) -> usize {
+    count_near(pixels, top, 12) + count_near(pixels, edge, 12)
+}
 
 #[test]
 fn the_betting_setup_board_shows_the_rack_the_slots_and_the_chips() {
@@ -130,7 +138,7 @@ fn the_betting_setup_board_shows_the_rack_the_slots_and_the_chips() {
     let black = count_near(&pixels, [20, 20, 23], 8);
     assert!(ivory > 5 * 2000, "five white tiles on the rack: {ivory}");
     assert!(black > 5 * 2000, "five black tiles on the rack: {black}");
-    let chips = count_near(&pixels, CHIP_RED, 12);
+    let chips = count_chips(&pixels, CHIP_RED, CHIP_RED_EDGE);
     assert!(chips > 1000, "thirty chips to place: {chips}");
 }
 
@@ -150,8 +158,8 @@ fn a_betting_slot_shows_both_rows_and_the_stacks() {
         backs > 8 * 2000,
         "the opponent's later tiles as plain backs: {backs}"
     );
-    let mine = count_near(&pixels, CHIP_RED, 12);
-    let theirs = count_near(&pixels, CHIP_BLUE, 12);
+    let mine = count_chips(&pixels, CHIP_RED, CHIP_RED_EDGE);
+    let theirs = count_chips(&pixels, CHIP_BLUE, CHIP_BLUE_EDGE);
     assert!(mine > 1000, "your thirty chips in stacks: {mine}");
     assert!(theirs > 200, "the opponent's stack (or pile): {theirs}");
 }

@@ -5,14 +5,14 @@
 use bevy::prelude::*;
 
 use crate::settings::Settings;
+use crate::ui::piece_art;
 use crate::ui::table::TableEntity;
 
-/// How far each chip sits above the one below it.
-pub const CHIP_STEP: f32 = 4.0;
+/// How far each chip sits above the one below it: its edge's thickness.
+pub const CHIP_STEP: f32 = piece_art::CHIP_THICKNESS;
 /// Chips per column in a pile of winnings, and the columns' spacing.
 const PILE_COLUMN: u8 = 20;
 const PILE_GAP: f32 = 44.0;
-const CHIP_RADII: Vec2 = Vec2::new(19.0, 7.0);
 
 /// Whose chips: the viewer's or the opponent's, each in its own colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -44,55 +44,54 @@ struct Flight {
     age: f32,
 }
 
+/// The chips' pictures (ui/piece_art.rs): each owner's chip seen from
+/// the side, its edge striped in the paper colour.
 #[derive(Resource)]
 pub struct ChipLook {
-    top: Handle<Mesh>,
-    side: Handle<Mesh>,
-    mine: [Handle<ColorMaterial>; 2],
-    theirs: [Handle<ColorMaterial>; 2],
+    mesh: Handle<Mesh>,
+    mine: Handle<ColorMaterial>,
+    theirs: Handle<ColorMaterial>,
 }
+
+/// The stripes on every chip's edge.
+const STRIPE: Color = Color::srgb(0.93, 0.89, 0.81);
 
 impl FromWorld for ChipLook {
     fn from_world(world: &mut World) -> Self {
-        let mut meshes = world.resource_mut::<Assets<Mesh>>();
-        let top = meshes.add(Ellipse::new(CHIP_RADII.x, CHIP_RADII.y));
-        let side = meshes.add(Ellipse::new(CHIP_RADII.x, CHIP_RADII.y + 1.0));
+        let mesh = world
+            .resource_mut::<Assets<Mesh>>()
+            .add(Rectangle::from_size(piece_art::CHIP));
+        let mut images = world.resource_mut::<Assets<Image>>();
+        let [mine, theirs] = [
+            piece_art::chip(
+                Color::srgb(0.80, 0.22, 0.20),
+                Color::srgb(0.52, 0.12, 0.11),
+                STRIPE,
+            ),
+            piece_art::chip(
+                Color::srgb(0.25, 0.55, 0.80),
+                Color::srgb(0.12, 0.30, 0.50),
+                STRIPE,
+            ),
+        ]
+        .map(|picture| images.add(picture));
         let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
         ChipLook {
-            top,
-            side,
-            mine: [
-                materials.add(Color::srgb(0.80, 0.22, 0.20)),
-                materials.add(Color::srgb(0.45, 0.10, 0.10)),
-            ],
-            theirs: [
-                materials.add(Color::srgb(0.25, 0.55, 0.80)),
-                materials.add(Color::srgb(0.10, 0.25, 0.45)),
-            ],
+            mesh,
+            mine: materials.add(ColorMaterial::from(mine)),
+            theirs: materials.add(ColorMaterial::from(theirs)),
         }
     }
 }
 
 impl ChipLook {
-    fn colours(&self, owner: Owner) -> &[Handle<ColorMaterial>; 2] {
-        match owner {
+    /// One chip, its edge's bottom at the entity's origin.
+    fn chip(&self, owner: Owner) -> impl Bundle {
+        let material = match owner {
             Owner::Mine => &self.mine,
             Owner::Theirs => &self.theirs,
-        }
-    }
-
-    /// One chip: a light top over a darker edge.
-    fn chip(&self, owner: Owner) -> impl Bundle {
-        let [top, side] = self.colours(owner).clone();
-        (
-            Mesh2d(self.top.clone()),
-            MeshMaterial2d(top),
-            children![(
-                Mesh2d(self.side.clone()),
-                MeshMaterial2d(side),
-                Transform::from_xyz(0.0, -2.0, -0.01),
-            )],
-        )
+        };
+        (Mesh2d(self.mesh.clone()), MeshMaterial2d(material.clone()))
     }
 }
 

@@ -147,8 +147,9 @@ impl Moment {
             ""
         };
         Some(match r.winner {
-            Some(w) if w == me => (format!("+{}{fold}", r.chips[other(me)]), theme::WIN),
-            Some(_) => (format!("-{}{fold}", r.chips[me]), theme::LOSS),
+            // Said as the winnings beside it are: chips won, chips lost.
+            Some(w) if w == me => (format!("won {}{fold}", r.chips[other(me)]), theme::WIN),
+            Some(_) => (format!("lost {}{fold}", r.chips[me]), theme::LOSS),
             None => ("back".into(), theme::DRAW),
         })
     }

@@ -28,8 +28,8 @@ use crate::games::betting::table::setup_input::SetupCursor;
 use crate::rules::{Seat, other};
 use crate::session::{Happened, Shown};
 use crate::settings::Settings;
-use crate::ui::table::{Reveal, TableEntity, spawn_felt};
-use crate::ui::theme;
+use crate::ui::table::{FeltCloth, Reveal, TableEntity, spawn_felt};
+use crate::ui::theme::{self, TableFont};
 use crate::ui::tile::{Face, TileLook, TilePalette, spawn_tile};
 
 pub(super) fn plugin(app: &mut App) {
@@ -102,11 +102,13 @@ struct ShownStacks {
 
 fn spawn_table(
     mut commands: Commands,
+    cloth: Res<FeltCloth>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     palette: Res<TilePalette>,
+    font: Option<Res<TableFont>>,
 ) {
-    spawn_felt(&mut commands, &mut meshes, &mut materials);
+    spawn_felt(&mut commands, &cloth);
     let look = TableLook {
         outline: materials.add(Color::srgba(0.0, 0.0, 0.0, 0.28)),
         outline_lit: materials.add(theme::HIGHLIGHT.with_alpha(0.3)),
@@ -142,7 +144,7 @@ fn spawn_table(
                 Visibility::Hidden,
                 children![(
                     Text2d::new(sign),
-                    TextFont::from_font_size(20.0),
+                    TableFont::display(font.as_deref(), 20.0),
                     TextColor(Color::WHITE),
                     Transform::from_xyz(0.0, 1.0, 0.1),
                 )],
@@ -161,7 +163,7 @@ fn spawn_table(
             (Label::SetupCount(slot), SETUP_BUTTON_Y, 18.0),
             (Label::MyCount(slot), MY_STACK_Y - 22.0, 15.0),
         ] {
-            spawn_label(&mut commands, label, Vec2::new(x, y), size);
+            spawn_label(&mut commands, font.as_deref(), label, Vec2::new(x, y), size);
         }
     }
     spawn_stack(
@@ -178,7 +180,13 @@ fn spawn_table(
     ] {
         spawn_stack(&mut commands, at, owner, true, Vec2::new(PILE_X, y));
     }
-    let banner = spawn_label(&mut commands, Label::Banner, Vec2::new(CENTER_X, BANNER_Y), 22.0);
+    let banner = spawn_label(
+        &mut commands,
+        font.as_deref(),
+        Label::Banner,
+        Vec2::new(CENTER_X, BANNER_Y),
+        22.0,
+    );
     commands
         .entity(banner)
         .insert(TextBounds::new_horizontal(SLOT_GAP * SLOTS as f32));
@@ -197,13 +205,23 @@ fn spawn_table(
         (Label::MyInfo, Vec2::new(PILE_X + 80.0, MY_PILE_Y - 30.0), 16.0),
         (Label::SetupLeft, Vec2::new(PILE_X + 44.0, MY_PILE_Y - 42.0), 17.0),
     ] {
-        spawn_label(&mut commands, label, at, size);
+        spawn_label(&mut commands, font.as_deref(), label, at, size);
     }
     for tile in 0..SLOTS as u8 {
-        spawn_tile(&mut commands, &palette, (TableEntity, Piece::Mine(tile)));
+        spawn_tile(
+            &mut commands,
+            &palette,
+            font.as_deref(),
+            (TableEntity, Piece::Mine(tile)),
+        );
     }
     for slot in 0..SLOTS {
-        spawn_tile(&mut commands, &palette, (TableEntity, Piece::Theirs(slot)));
+        spawn_tile(
+            &mut commands,
+            &palette,
+            font.as_deref(),
+            (TableEntity, Piece::Theirs(slot)),
+        );
     }
     commands.insert_resource(look);
     commands.insert_resource(ShownStacks::default());
@@ -223,13 +241,27 @@ fn spawn_stack(commands: &mut Commands, at: StackAt, owner: Owner, pile: bool, p
     ));
 }
 
-fn spawn_label(commands: &mut Commands, label: Label, at: Vec2, size: f32) -> Entity {
+/// A label on the table: numbers (slots, chip counts) in the display
+/// face, words in the text face.
+fn spawn_label(
+    commands: &mut Commands,
+    font: Option<&TableFont>,
+    label: Label,
+    at: Vec2,
+    size: f32,
+) -> Entity {
+    let face = match label {
+        Label::SlotNumber(_) | Label::SetupCount(_) | Label::MyCount(_) | Label::TheirCount => {
+            TableFont::display(font, size)
+        }
+        _ => TableFont::text(font, size),
+    };
     commands
         .spawn((
             TableEntity,
             label,
             Text2d::new(""),
-            TextFont::from_font_size(size),
+            face,
             TextColor(Color::WHITE),
             TextLayout::new(Justify::Center, LineBreak::WordBoundary),
             Transform::from_translation(at.extend(5.0)),
@@ -409,14 +441,14 @@ fn sync_table(
             ),
             Label::TheirInfo if playing => (
                 format!(
-                    "{}: {} won\n{} on later tiles",
+                    "{}: {} chips won\n{} on later tiles",
                     names[other(me)],
                     winnings[other(me)],
                     moment.their_later()
                 ),
                 Color::WHITE,
             ),
-            Label::MyInfo if playing => (format!("{}: {} won", names[me], winnings[me]), Color::WHITE),
+            Label::MyInfo if playing => (format!("{}: {} chips won", names[me], winnings[me]), Color::WHITE),
             _ => (String::new(), Color::WHITE),
         };
         *visibility = show(!value.is_empty());
@@ -532,11 +564,19 @@ fn launch_chips(
         };
         send(seat, r.chips[seat], stack_at(seat), to, PAY_AT);
     }
-    sounds.write(if r.winner == Some(me) {
-        Sound::Win
-    } else {
-        Sound::Reveal
+    sounds.write(Sound::Chips);
+    sounds.write(match r.winner {
+        Some(w) if w == me => Sound::Win,
+        Some(_) => Sound::RoundLost,
+        None => Sound::Reveal,
     });
+    if r.slot == SLOTS {
+        sounds.write(match r.winnings[me].cmp(&r.winnings[other(me)]) {
+            std::cmp::Ordering::Greater => Sound::Cadence,
+            std::cmp::Ordering::Less => Sound::Lose,
+            std::cmp::Ordering::Equal => Sound::Reveal,
+        });
+    }
 }
 
 fn play_sounds(

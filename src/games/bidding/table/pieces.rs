@@ -16,7 +16,10 @@ use crate::games::bidding::engine::rules::{
 use crate::rules::other;
 use crate::session::{Happened, Shown};
 use crate::settings::Settings;
-use crate::ui::table::{TableEntity, spawn_felt};
+use crate::ui::headline::{Headline, spawn_headline};
+use crate::ui::piece_art::{self, Marking};
+use crate::ui::table::{FeltCloth, Reveal, TableEntity, spawn_felt};
+use crate::ui::theme::TableFont;
 use crate::ui::{TABLE_CENTER_X, theme};
 
 const CENTER_X: f32 = TABLE_CENTER_X;
@@ -30,6 +33,8 @@ const TRACK_ROUND_Y: f32 = -142.0;
 const TRACK_GAP: f32 = 84.0;
 const LAMP_GAP: f32 = 62.0;
 const CARD: Vec2 = Vec2::new(56.0, 84.0);
+/// The settled rounds' cards, smaller than the one in play.
+const TRACK_SCALE: f32 = 0.6;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(ActiveGame::Playing(GameId::Bidding)), spawn_table)
@@ -39,12 +44,12 @@ pub(super) fn plugin(app: &mut App) {
                 play_sounds,
                 sync_table.run_if(in_state(ActiveGame::Playing(GameId::Bidding)).and_then(table_changed)),
                 fade_lamps,
+                turn_cards,
             )
                 .chain()
                 .run_if(in_state(ActiveGame::Playing(GameId::Bidding)))
                 .after(crate::app_systems::AppSystems::Show),
-        )
-        .init_resource::<Settled>();
+        );
 }
 
 /// Lamp `index` (0..5) of a player, from the viewer's side: mine or theirs.
@@ -70,8 +75,6 @@ enum Slot {
 
 #[derive(Component)]
 enum Label {
-    /// The result of the round just settled, large, for a moment.
-    Settled,
     TheirName,
     MyName,
     TheirRange,
@@ -82,40 +85,78 @@ enum Label {
 #[derive(Component)]
 struct SlotText;
 
-/// The last settled round's result and until when it is shown.
-#[derive(Resource, Default)]
-struct Settled {
-    text: String,
-    until: f32,
-}
-
+/// The cards' pictures (ui/piece_art.rs): each colour's face and its back
+/// with the brass lattice, and the shadow under a card.
 #[derive(Resource)]
 struct Palette {
     white: Handle<ColorMaterial>,
     black: Handle<ColorMaterial>,
+    white_back: Handle<ColorMaterial>,
+    black_back: Handle<ColorMaterial>,
+    shadow: (Handle<Mesh>, Handle<ColorMaterial>),
 }
+
+impl Palette {
+    fn card(&self, card: Card, face_down: bool) -> &Handle<ColorMaterial> {
+        match (card, face_down) {
+            (Card::White, false) => &self.white,
+            (Card::Black, false) => &self.black,
+            (Card::White, true) => &self.white_back,
+            (Card::Black, true) => &self.black_back,
+        }
+    }
+}
+
+/// A lamp's halo, under its glass: brass at a quarter's strength when lit.
+#[derive(Component)]
+struct Halo;
+
+/// The lamps' brass, glass and light.
+const LAMP_RIM: Color = Color::srgb(0.62, 0.47, 0.18);
+const LAMP_OUT: Color = Color::srgb(0.16, 0.14, 0.11);
 
 fn spawn_table(
     mut commands: Commands,
+    cloth: Res<FeltCloth>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+    font: Option<Res<TableFont>>,
 ) {
-    let palette = Palette {
-        white: materials.add(theme::TILE_WHITE),
-        black: materials.add(theme::TILE_BLACK),
+    let mut picture = |image: Image| materials.add(ColorMaterial::from(images.add(image)));
+    let lattice = Marking::Lattice {
+        ink: theme::HIGHLIGHT,
     };
-    spawn_felt(&mut commands, &mut meshes, &mut materials);
-    let socket = meshes.add(Circle::new(22.0));
-    let bulb = meshes.add(Circle::new(17.0));
-    let socket_colour = materials.add(Color::srgb(0.10, 0.10, 0.10));
+    let palette = Palette {
+        white: picture(piece_art::body(CARD, theme::TILE_WHITE, Marking::Face)),
+        black: picture(piece_art::body(CARD, theme::TILE_BLACK, Marking::Face)),
+        white_back: picture(piece_art::body(CARD, theme::TILE_WHITE, lattice)),
+        black_back: picture(piece_art::body(CARD, theme::TILE_BLACK, lattice)),
+        shadow: (
+            meshes.add(Rectangle::from_size(piece_art::shadow_size(CARD))),
+            picture(piece_art::shadow(CARD)),
+        ),
+    };
+    spawn_felt(&mut commands, &cloth);
+    spawn_headline(
+        &mut commands,
+        font.as_deref(),
+        Vec2::new(CENTER_X, THEIR_Y - 68.0),
+    );
+    let rim = meshes.add(Circle::new(22.0));
+    let glass = meshes.add(Circle::new(17.0));
+    let halo = meshes.add(Circle::new(27.0));
+    let glint = meshes.add(Ellipse::new(5.0, 3.0));
+    let rim_colour = materials.add(LAMP_RIM);
+    let glint_colour = materials.add(Color::srgba(1.0, 1.0, 1.0, 0.35));
     for mine in [false, true] {
         for index in 0..5u8 {
             let x = CENTER_X + (f32::from(index) - 2.0) * LAMP_GAP;
             let y = if mine { MY_Y } else { THEIR_Y };
             commands.spawn((
                 TableEntity,
-                Mesh2d(socket.clone()),
-                MeshMaterial2d(socket_colour.clone()),
+                Mesh2d(rim.clone()),
+                MeshMaterial2d(rim_colour.clone()),
                 Transform::from_xyz(x, y, 1.0),
             ));
             commands.spawn((
@@ -125,28 +166,50 @@ fn spawn_table(
                     index,
                     glow: 1.0,
                 },
-                Mesh2d(bulb.clone()),
+                Mesh2d(glass.clone()),
                 MeshMaterial2d(materials.add(theme::HIGHLIGHT)),
                 Transform::from_xyz(x, y, 1.1),
+                children![
+                    (
+                        Halo,
+                        Mesh2d(halo.clone()),
+                        MeshMaterial2d(materials.add(theme::HIGHLIGHT.with_alpha(0.25))),
+                        Transform::from_xyz(0.0, 0.0, -0.2),
+                    ),
+                    (
+                        Mesh2d(glint.clone()),
+                        MeshMaterial2d(glint_colour.clone()),
+                        Transform::from_xyz(-6.0, 7.0, 0.05).with_rotation(Quat::from_rotation_z(0.5)),
+                    ),
+                ],
             ));
         }
     }
     let card = meshes.add(Rectangle::from_size(CARD));
-    let small = meshes.add(Rectangle::from_size(CARD * 0.6));
-    let slot = |commands: &mut Commands, slot: Slot, mesh: Option<Handle<Mesh>>, at: Vec2, size: f32| {
+    let font = font.as_deref();
+    // A slot with a card of `CARD` times `scale`, or none (a result's word).
+    let slot = |commands: &mut Commands, slot: Slot, scale: Option<f32>, at: Vec2, size: f32| {
+        let scaled = Vec3::new(scale.unwrap_or(1.0), scale.unwrap_or(1.0), 1.0);
         let mut entity = commands.spawn((
             TableEntity,
             slot,
-            Transform::from_translation(at.extend(2.0)),
+            Transform::from_translation(at.extend(2.0)).with_scale(scaled),
             Visibility::Hidden,
         ));
-        if let Some(mesh) = mesh {
-            entity.insert((Mesh2d(mesh), MeshMaterial2d(palette.white.clone())));
+        if scale.is_some() {
+            let (shadow_mesh, shadow) = palette.shadow.clone();
+            entity.insert((Mesh2d(card.clone()), MeshMaterial2d(palette.white.clone())));
+            entity.with_child((
+                Mesh2d(shadow_mesh),
+                MeshMaterial2d(shadow),
+                Transform::from_xyz(0.06 * CARD.x, -0.06 * CARD.x, -0.05),
+            ));
         }
+        let size = size / scale.unwrap_or(1.0);
         entity.with_child((
             SlotText,
             Text2d::new(""),
-            TextFont::from_font_size(size),
+            TableFont::display(font, size),
             TextColor(Color::WHITE),
             Transform::from_xyz(0.0, 0.0, 0.1),
         ));
@@ -156,14 +219,14 @@ fn spawn_table(
         slot(
             &mut commands,
             Slot::TheirCard(round),
-            Some(small.clone()),
+            Some(TRACK_SCALE),
             Vec2::new(x, TRACK_CARD_Y),
             20.0,
         );
         slot(
             &mut commands,
             Slot::MyBid(round),
-            Some(small.clone()),
+            Some(TRACK_SCALE),
             Vec2::new(x, TRACK_BID_Y),
             22.0,
         );
@@ -179,7 +242,7 @@ fn spawn_table(
         commands.spawn((
             TableEntity,
             Text2d::new((round + 1).to_string()),
-            TextFont::from_font_size(16.0),
+            TableFont::display(font, 16.0),
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
             Transform::from_xyz(x, TRACK_ROUND_Y, 0.5),
         ));
@@ -187,19 +250,18 @@ fn spawn_table(
     commands.spawn((
         TableEntity,
         Text2d::new("round"),
-        TextFont::from_font_size(16.0),
+        TableFont::text(font, 16.0),
         TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
         Transform::from_xyz(track_x(0) - 62.0, TRACK_ROUND_Y, 0.5),
     ));
     slot(
         &mut commands,
         Slot::Middle,
-        Some(card),
+        Some(1.0),
         Vec2::new(CENTER_X, MIDDLE_Y),
         20.0,
     );
     let labels = [
-        (Label::Settled, Vec2::new(CENTER_X, THEIR_Y - 62.0), 34.0),
         (Label::TheirName, Vec2::new(CENTER_X - 330.0, THEIR_Y), 20.0),
         (Label::TheirRange, Vec2::new(CENTER_X + 260.0, THEIR_Y), 18.0),
         (Label::Status, Vec2::new(CENTER_X + 280.0, MIDDLE_Y), 20.0),
@@ -207,11 +269,12 @@ fn spawn_table(
         (Label::MyPool, Vec2::new(CENTER_X + 260.0, MY_Y), 22.0),
     ];
     for (label, at, size) in labels {
+        let face = TableFont::text(font, size);
         commands.spawn((
             TableEntity,
             label,
             Text2d::new(""),
-            TextFont::from_font_size(size),
+            face,
             TextColor(Color::WHITE),
             TextLayout::new(Justify::Center, LineBreak::WordBoundary),
             Transform::from_translation(at.extend(0.5)),
@@ -224,23 +287,26 @@ fn track_x(round: usize) -> f32 {
     CENTER_X + (round as f32 - (ROUNDS as f32 - 1.0) / 2.0) * TRACK_GAP
 }
 
-/// What a slot shows: its card colour (if a card) and its text. The
-/// opponent's cards carry their bids once the game is over and `revealed`.
+/// What a slot shows: its card (its colour, and whether it lies face
+/// down) and its text. The opponent's cards lie face down until the game
+/// is over and `revealed` gives their bids.
 fn slot_face(
     view: &BiddingView,
     revealed: Option<&[u8]>,
     slot: Slot,
-) -> Option<(Option<Card>, String, Color)> {
+) -> Option<(Option<(Card, bool)>, String, Color)> {
     let me = view.seat;
     match slot {
         Slot::TheirCard(r) => view.history.get(r).map(|seen| {
             let card = seen.their_card;
-            let bid = revealed.and_then(|bids| bids.get(r));
-            (Some(card), bid.map(u8::to_string).unwrap_or_default(), ink(card))
+            match revealed.and_then(|bids| bids.get(r)) {
+                Some(bid) => (Some((card, false)), bid.to_string(), ink(card)),
+                None => (Some((card, true)), String::new(), ink(card)),
+            }
         }),
         Slot::MyBid(r) => view.history.get(r).map(|seen| {
             let card = Card::of(seen.mine);
-            (Some(card), seen.mine.to_string(), ink(card))
+            (Some((card, false)), seen.mine.to_string(), ink(card))
         }),
         Slot::Result(r) => view.history.get(r).map(|seen| match seen.winner {
             Some(w) if w == me => (None, "WIN".into(), theme::WIN),
@@ -248,10 +314,10 @@ fn slot_face(
             None => (None, "DRAW".into(), theme::DRAW),
         }),
         Slot::Middle => match (view.card, view.sealed) {
-            (Some(card), _) => Some((Some(card), "?".into(), ink(card))),
+            (Some(card), _) => Some((Some((card, true)), String::new(), ink(card))),
             (None, Some(bid)) => {
                 let card = Card::of(bid);
-                Some((Some(card), bid.to_string(), ink(card)))
+                Some((Some((card, false)), bid.to_string(), ink(card)))
             }
             (None, None) => None,
         },
@@ -266,29 +332,55 @@ fn ink(card: Card) -> Color {
 }
 
 /// Whether the cards and labels must be drawn again: what the seat is
-/// shown or the settings changed, or a round's result is on the table (and
-/// for a moment after, to take it away).
+/// shown or the settings changed, or the end's reveal is turning cards.
 fn table_changed(
     shown: Option<Res<Shown<Bidding>>>,
-    settled: Res<Settled>,
     settings: Res<Settings>,
-    time: Res<Time>,
+    reveal: Option<Res<Reveal>>,
 ) -> bool {
-    // Frames are far shorter than half a second: one frame after the
-    // result's time runs out still sees it and clears it.
-    shown.is_some_and(|s| s.is_changed())
-        || settled.is_changed()
-        || settings.is_changed()
-        || time.elapsed_secs() < settled.until + 0.5
+    shown.is_some_and(|s| s.is_changed()) || settings.is_changed() || reveal.is_some()
 }
 
-fn sync_table(
-    shown: Res<Shown<Bidding>>,
-    settled: Res<Settled>,
+/// A card turning over, 0..1 through it: drawn as its second half, the
+/// face opening from the card's edge (docs/art-direction.md: 250 ms).
+#[derive(Component)]
+struct Turning(f32);
+
+/// Seconds a card takes to turn over at Normal speed.
+const TURN: f32 = 0.25;
+
+fn turn_cards(
+    mut commands: Commands,
     time: Res<Time>,
     settings: Res<Settings>,
+    mut cards: Query<(Entity, &mut Turning, &mut Transform)>,
+) {
+    let factor = settings.animation_speed.factor();
+    for (entity, mut turning, mut transform) in &mut cards {
+        turning.0 = if factor > 0.0 {
+            turning.0 + time.delta_secs() / (TURN * factor)
+        } else {
+            1.0
+        };
+        let done = turning.0 >= 1.0;
+        let width = (std::f32::consts::FRAC_PI_2 * turning.0.min(1.0)).sin();
+        transform.scale.x = transform.scale.y * width;
+        if done {
+            commands.entity(entity).remove::<Turning>();
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sync_table(
+    mut commands: Commands,
+    shown: Res<Shown<Bidding>>,
+    settings: Res<Settings>,
     palette: Res<Palette>,
+    reveal: Option<Res<Reveal>>,
+    time: Res<Time>,
     mut slots: Query<(
+        Entity,
         &Slot,
         &mut Visibility,
         Option<&mut MeshMaterial2d<ColorMaterial>>,
@@ -305,8 +397,11 @@ fn sync_table(
         .reveal
         .as_ref()
         .and_then(|r| r.game.bids().into_iter().nth(other(me)));
-    for (slot, mut visibility, material, children) in &mut slots {
-        let face = slot_face(&view, their_bids.as_deref(), *slot).filter(|_| !hidden);
+    // At the end their cards turn over one round after another.
+    let turned = reveal.map_or(ROUNDS, |r| r.shown(time.elapsed_secs(), &settings, ROUNDS));
+    let turned_bids = their_bids.as_deref().map(|bids| &bids[..turned.min(bids.len())]);
+    for (entity, slot, mut visibility, material, children) in &mut slots {
+        let face = slot_face(&view, turned_bids, *slot).filter(|_| !hidden);
         *visibility = if face.is_some() {
             Visibility::Visible
         } else {
@@ -315,13 +410,15 @@ fn sync_table(
         let Some((card, text, colour)) = face else {
             continue;
         };
-        if let (Some(mut material), Some(card)) = (material, card) {
-            let wanted = if card == Card::White {
-                &palette.white
-            } else {
-                &palette.black
-            };
+        if let (Some(mut material), Some((card, face_down))) = (material, card) {
+            let wanted = palette.card(card, face_down);
             if material.0 != *wanted {
+                // A card that lay face down turns over: it opens from its
+                // edge with its face showing.
+                let was_down = [&palette.white_back, &palette.black_back].contains(&&material.0);
+                if was_down && !face_down && settings.animation_speed.factor() > 0.0 {
+                    commands.entity(entity).insert(Turning(0.0));
+                }
                 material.0 = wanted.clone();
             }
         }
@@ -337,8 +434,6 @@ fn sync_table(
     for (label, mut text) in &mut labels {
         let value = match label {
             _ if hidden => String::new(),
-            Label::Settled if time.elapsed_secs() < settled.until => settled.text.clone(),
-            Label::Settled => String::new(),
             Label::TheirName => format!("{}\nrounds won: {}", names[other(me)], view.wins[other(me)]),
             Label::MyName => format!("{}\nrounds won: {}", names[me], view.wins[me]),
             // At the end the pool is known: what it held, not a band.
@@ -371,7 +466,13 @@ fn fade_lamps(
     shown: Res<Shown<Bidding>>,
     time: Res<Time>,
     settings: Res<Settings>,
-    mut lamps: Query<(&mut Lamp, &MeshMaterial2d<ColorMaterial>, &mut Visibility)>,
+    mut lamps: Query<(
+        &mut Lamp,
+        &MeshMaterial2d<ColorMaterial>,
+        &mut Visibility,
+        &Children,
+    )>,
+    halos: Query<&MeshMaterial2d<ColorMaterial>, With<Halo>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let view = shown.view.clone();
@@ -382,7 +483,7 @@ fn fade_lamps(
     } else {
         time.delta_secs() / (0.5 * factor)
     };
-    for (mut lamp, material, mut visibility) in &mut lamps {
+    for (mut lamp, material, mut visibility, children) in &mut lamps {
         let owner = if lamp.mine { me } else { other(me) };
         let lit = lamp.index < view.lamps[owner];
         let target = if lit { 1.0 } else { 0.0 };
@@ -396,36 +497,72 @@ fn fade_lamps(
         };
         // Touch the material only while the lamp fades: a changed material
         // is sent to the GPU again.
-        if fading && let Some(mut colour) = materials.get_mut(&material.0) {
-            let dark = Color::srgb(0.22, 0.18, 0.10);
-            colour.color = dark.mix(&theme::HIGHLIGHT, lamp.glow);
+        if !fading {
+            continue;
+        }
+        if let Some(mut colour) = materials.get_mut(&material.0) {
+            colour.color = LAMP_OUT.mix(&theme::HIGHLIGHT, lamp.glow);
+        }
+        for halo in children.iter().filter_map(|child| halos.get(child).ok()) {
+            if let Some(mut colour) = materials.get_mut(&halo.0) {
+                colour.color = theme::HIGHLIGHT.with_alpha(0.25 * lamp.glow);
+            }
         }
     }
 }
 
+/// Each event's sound, and each round's result staged in one line from
+/// the viewer's side: their bid against the colour of the other card.
 fn play_sounds(
     shown: Res<Shown<Bidding>>,
     mut happened: MessageReader<Happened<Bidding>>,
     mut sounds: MessageWriter<Sound>,
-    mut settled: ResMut<Settled>,
+    mut headline: ResMut<Headline>,
     time: Res<Time>,
-    settings: Res<Settings>,
 ) {
-    for event in happened.read().filter_map(|h| h.seen_by(shown.seat)) {
-        if let BiddingEvent::Settled { round, winner, .. } = event {
-            let names = shown.names.clone();
-            let result = match winner {
-                Some(w) if names[*w] == "You" => "you win".to_string(),
-                Some(w) => format!("{} wins", names[*w]),
-                None => "a draw".into(),
-            };
-            settled.text = format!("Round {round}: {result}");
-            settled.until = time.elapsed_secs() + 2.0 * settings.animation_speed.factor().max(0.5);
+    let me = shown.seat;
+    for event in happened.read().filter_map(|h| h.seen_by(me)) {
+        match event {
+            BiddingEvent::Sealed { .. } => {
+                sounds.write(Sound::Place);
+            }
+            BiddingEvent::Settled {
+                round, winner, wins, ..
+            } => {
+                let won = winner.map(|w| w == me);
+                sounds.write(match won {
+                    Some(true) => Sound::Win,
+                    Some(false) => Sound::RoundLost,
+                    None => Sound::Reveal,
+                });
+                // A lamp goes out with nearly every bid.
+                sounds.write(Sound::LampOut);
+                if let Some(seen) = shown.view.history.get(round - 1) {
+                    let line = format!("Round {round}: {}", why(seen.mine, seen.their_card, won));
+                    headline.stage(line, Headline::colour_of(won), time.elapsed_secs());
+                }
+                if *round == ROUNDS {
+                    sounds.write(match wins[me].cmp(&wins[other(me)]) {
+                        std::cmp::Ordering::Greater => Sound::Cadence,
+                        std::cmp::Ordering::Less => Sound::Lose,
+                        std::cmp::Ordering::Equal => Sound::Reveal,
+                    });
+                }
+            }
         }
-        sounds.write(match event {
-            BiddingEvent::Sealed { .. } => Sound::Place,
-            BiddingEvent::Settled { winner, .. } if *winner == Some(shown.seat) => Sound::Win,
-            BiddingEvent::Settled { .. } => Sound::Reveal,
-        });
+    }
+}
+
+/// Why a round went as it did, as the viewer saw it: their own bid
+/// against the colour of the other card.
+fn why(mine: u8, theirs: Card, won: Option<bool>) -> String {
+    let theirs = match theirs {
+        Card::White => "white",
+        Card::Black => "black",
+    };
+    match won {
+        Some(true) => format!("your {mine} beat their {theirs} card"),
+        Some(false) => format!("their {theirs} card beat your {mine}"),
+        None => format!("your {mine} met its equal: a draw"),
     }
 }

@@ -12,10 +12,12 @@ use crate::screens::ActiveGame;
 use crate::audio::Sound;
 use crate::games::tiles::engine::rules::{ROUNDS, Tiles, TilesEvent, TilesView};
 use crate::games::tiles::table::hud::TileChoice;
-use crate::rules::{Seat, other};
+use crate::rules::{Colour, other};
 use crate::session::{Act, Happened, Shown};
 use crate::settings::Settings;
-use crate::ui::table::{Reveal, TableEntity, spawn_felt};
+use crate::ui::headline::{Headline, spawn_headline};
+use crate::ui::table::{FeltCloth, Reveal, TableEntity, spawn_felt};
+use crate::ui::theme::TableFont;
 use crate::ui::tile::{Face, TileLook, TilePalette, covers, spawn_tile};
 use crate::ui::{FreeSpace, Pointer, TABLE_CENTER_X, theme};
 
@@ -68,11 +70,14 @@ enum TableText {
 
 fn spawn_table(
     mut commands: Commands,
+    cloth: Res<FeltCloth>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     palette: Res<TilePalette>,
+    font: Option<Res<TableFont>>,
 ) {
-    spawn_felt(&mut commands, &mut meshes, &mut materials);
+    spawn_felt(&mut commands, &cloth);
+    spawn_headline(&mut commands, font.as_deref(), Vec2::new(CENTER_X, MIDDLE_Y));
     // The track's band, where settled rounds are laid.
     commands.spawn((
         TableEntity,
@@ -82,14 +87,14 @@ fn spawn_table(
     ));
     let pieces = (0..9u8).map(Piece::Mine).chain((0..ROUNDS).map(Piece::Theirs));
     for piece in pieces {
-        spawn_tile(&mut commands, &palette, (TableEntity, piece));
+        spawn_tile(&mut commands, &palette, font.as_deref(), (TableEntity, piece));
     }
     for round in 0..ROUNDS {
         commands.spawn((
             TableEntity,
             RoundLabel(round),
             Text2d::new(format!("{}", round + 1)),
-            TextFont::from_font_size(16.0),
+            TableFont::display(font.as_deref(), 16.0),
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
             Transform::from_xyz(track_x(round), TRACK_THEIRS_Y + 45.0, 0.5),
         ));
@@ -106,11 +111,17 @@ fn spawn_table(
         (TableText::MyName, Vec2::new(CENTER_X - 400.0, HAND_Y), 20.0),
     ];
     for (kind, at, size) in texts {
+        // The score is a number, in the display face; the rest is words.
+        let face = if matches!(kind, TableText::Score) {
+            TableFont::display(font.as_deref(), size)
+        } else {
+            TableFont::text(font.as_deref(), size)
+        };
         commands.spawn((
             TableEntity,
             kind,
             Text2d::new(""),
-            TextFont::from_font_size(size),
+            face,
             TextColor(Color::WHITE),
             TextLayout::new(Justify::Center, LineBreak::WordBoundary),
             Transform::from_translation(at.extend(0.5)),
@@ -122,7 +133,7 @@ fn spawn_table(
             TableEntity,
             RoundLabel(ROUNDS + round),
             Text2d::new(""),
-            TextFont::from_font_size(16.0),
+            TableFont::text(font.as_deref(), 16.0),
             TextColor(Color::WHITE),
             Transform::from_xyz(track_x(round), TRACK_LABEL_Y, 0.5),
         ));
@@ -330,20 +341,53 @@ fn pick_with_pointer(
     }
 }
 
+/// Each event's sound, and each round's result staged in one line from
+/// the viewer's side: the tile they played, the colour they saw.
 fn play_sounds(
     shown: Res<Shown<Tiles>>,
     mut happened: MessageReader<Happened<Tiles>>,
     mut sounds: MessageWriter<Sound>,
+    mut headline: ResMut<Headline>,
+    time: Res<Time>,
 ) {
-    for event in happened.read().filter_map(|h| h.seen_by(shown.seat)) {
+    let me = shown.seat;
+    for event in happened.read().filter_map(|h| h.seen_by(me)) {
         match event {
             TilesEvent::Placed { .. } => {
                 sounds.write(Sound::Place);
             }
-            TilesEvent::Settled { winner, .. } => {
-                let viewer_won = *winner == Some(shown.seat as Seat);
-                sounds.write(if viewer_won { Sound::Win } else { Sound::Reveal });
+            TilesEvent::Settled {
+                round, winner, score, ..
+            } => {
+                let won = winner.map(|w| w == me);
+                sounds.write(match won {
+                    Some(true) => Sound::Win,
+                    Some(false) => Sound::RoundLost,
+                    None => Sound::Reveal,
+                });
+                if let Some(seen) = shown.view.history.get(round - 1) {
+                    let line = format!("Round {round}: {}", why(seen.mine, seen.theirs, won));
+                    headline.stage(line, Headline::colour_of(won), time.elapsed_secs());
+                }
+                if *round == ROUNDS {
+                    sounds.write(match score[me].cmp(&score[other(me)]) {
+                        std::cmp::Ordering::Greater => Sound::Cadence,
+                        std::cmp::Ordering::Less => Sound::Lose,
+                        std::cmp::Ordering::Equal => Sound::Reveal,
+                    });
+                }
             }
         }
+    }
+}
+
+/// Why a round went as it did, as the viewer saw it: their own number
+/// against the colour of the other tile.
+fn why(mine: u8, theirs: Colour, won: Option<bool>) -> String {
+    let theirs = theirs.name();
+    match won {
+        Some(true) => format!("your {mine} beat their {theirs} tile"),
+        Some(false) => format!("their {theirs} tile beat your {mine}"),
+        None => format!("your {mine} met its equal: a draw"),
     }
 }
