@@ -33,6 +33,27 @@ pub enum Sound {
     Cadence,
 }
 
+impl Sound {
+    /// A round's sound from the viewer's side: won, lost or drawn.
+    pub fn for_round(won: Option<bool>) -> Sound {
+        match won {
+            Some(true) => Sound::Win,
+            Some(false) => Sound::RoundLost,
+            None => Sound::Reveal,
+        }
+    }
+
+    /// The game's last sound for the viewer, from their score against
+    /// the other side's: the cadence for the winner only.
+    pub fn for_game(mine: u8, theirs: u8) -> Sound {
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => Sound::Cadence,
+            std::cmp::Ordering::Less => Sound::Lose,
+            std::cmp::Ordering::Equal => Sound::Reveal,
+        }
+    }
+}
+
 /// Each sound's recording (scripts/make_sounds.py).
 const RECORDINGS: [(Sound, &[u8]); 10] = [
     (Sound::Place, include_bytes!("../assets/sounds/place.wav")),

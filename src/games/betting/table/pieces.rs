@@ -565,17 +565,9 @@ fn launch_chips(
         send(seat, r.chips[seat], stack_at(seat), to, PAY_AT);
     }
     sounds.write(Sound::Chips);
-    sounds.write(match r.winner {
-        Some(w) if w == me => Sound::Win,
-        Some(_) => Sound::RoundLost,
-        None => Sound::Reveal,
-    });
+    sounds.write(Sound::for_round(r.winner.map(|w| w == me)));
     if r.slot == SLOTS {
-        sounds.write(match r.winnings[me].cmp(&r.winnings[other(me)]) {
-            std::cmp::Ordering::Greater => Sound::Cadence,
-            std::cmp::Ordering::Less => Sound::Lose,
-            std::cmp::Ordering::Equal => Sound::Reveal,
-        });
+        sounds.write(Sound::for_game(r.winnings[me], r.winnings[other(me)]));
     }
 }
 

@@ -530,11 +530,7 @@ fn play_sounds(
                 round, winner, wins, ..
             } => {
                 let won = winner.map(|w| w == me);
-                sounds.write(match won {
-                    Some(true) => Sound::Win,
-                    Some(false) => Sound::RoundLost,
-                    None => Sound::Reveal,
-                });
+                sounds.write(Sound::for_round(won));
                 // A lamp goes out with nearly every bid.
                 sounds.write(Sound::LampOut);
                 if let Some(seen) = shown.view.history.get(round - 1) {
@@ -542,11 +538,7 @@ fn play_sounds(
                     headline.stage(line, Headline::colour_of(won), time.elapsed_secs());
                 }
                 if *round == ROUNDS {
-                    sounds.write(match wins[me].cmp(&wins[other(me)]) {
-                        std::cmp::Ordering::Greater => Sound::Cadence,
-                        std::cmp::Ordering::Less => Sound::Lose,
-                        std::cmp::Ordering::Equal => Sound::Reveal,
-                    });
+                    sounds.write(Sound::for_game(wins[me], wins[other(me)]));
                 }
             }
         }

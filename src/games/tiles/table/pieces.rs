@@ -360,21 +360,13 @@ fn play_sounds(
                 round, winner, score, ..
             } => {
                 let won = winner.map(|w| w == me);
-                sounds.write(match won {
-                    Some(true) => Sound::Win,
-                    Some(false) => Sound::RoundLost,
-                    None => Sound::Reveal,
-                });
+                sounds.write(Sound::for_round(won));
                 if let Some(seen) = shown.view.history.get(round - 1) {
                     let line = format!("Round {round}: {}", why(seen.mine, seen.theirs, won));
                     headline.stage(line, Headline::colour_of(won), time.elapsed_secs());
                 }
                 if *round == ROUNDS {
-                    sounds.write(match score[me].cmp(&score[other(me)]) {
-                        std::cmp::Ordering::Greater => Sound::Cadence,
-                        std::cmp::Ordering::Less => Sound::Lose,
-                        std::cmp::Ordering::Equal => Sound::Reveal,
-                    });
+                    sounds.write(Sound::for_game(score[me], score[other(me)]));
                 }
             }
         }
