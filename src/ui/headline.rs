@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::session::ScreenTaken;
 use crate::settings::Settings;
-use crate::ui::table::TableEntity;
+use crate::ui::table::{Spot, TableEntity};
 use crate::ui::theme::{self, TableFont};
 
 /// Seconds a result is held at Normal speed, and its fade.
@@ -98,7 +98,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Puts the stage over the table at `at`, empty.
-pub fn spawn_headline(commands: &mut Commands, font: Option<&TableFont>, at: Vec2) {
+pub fn spawn_headline(commands: &mut Commands, font: Option<&TableFont>, at: Spot) {
     commands.insert_resource(Headline::default());
     commands.queue(move |world: &mut World| {
         let plate = {
@@ -109,7 +109,8 @@ pub fn spawn_headline(commands: &mut Commands, font: Option<&TableFont>, at: Vec
             TableEntity,
             HeadlinePlate,
             plate,
-            Transform::from_translation(at.extend(8.0)),
+            at,
+            Transform::from_xyz(0.0, 0.0, 8.0),
             Visibility::Hidden,
         ));
     });
@@ -120,7 +121,8 @@ pub fn spawn_headline(commands: &mut Commands, font: Option<&TableFont>, at: Vec
         TableFont::display(font, 28.0),
         TextColor(Color::NONE),
         TextLayout::justify(Justify::Center),
-        Transform::from_translation(at.extend(8.1)),
+        at,
+        Transform::from_xyz(0.0, 0.0, 8.1),
     ));
 }
 

@@ -93,7 +93,7 @@ fn title(
             if theme::menu_button(ui, "Replays (R)") || keys.just_pressed(KeyCode::KeyR) {
                 next.set(Screen::Replays);
             }
-            if theme::menu_button(ui, "Settings") {
+            if theme::menu_button(ui, "Settings (S)") || keys.just_pressed(KeyCode::KeyS) {
                 menu.set(Menu::Settings);
             }
             if theme::menu_button(ui, "Play online (O)") || keys.just_pressed(KeyCode::KeyO) {
@@ -281,10 +281,13 @@ fn result_frame(
         commands.write(MatchCommand::PlayAgain);
     }
     let mut root = space.ui(contexts.ctx_mut()?, "result-root");
+    // On a phone the buttons take a row of their own under the result,
+    // which they would cover beside it.
+    let narrow = super::layout::narrow(root.ctx().viewport_rect().size());
     egui::Panel::top("result")
         .frame(egui::Frame::side_top_panel(&root.ctx().global_style()).inner_margin(12.0))
         .show(&mut root, |ui| {
-            ui.horizontal(|ui| {
+            let what_happened = |ui: &mut egui::Ui| {
                 ui.label(
                     egui::RichText::new(&result.headline)
                         .size(30.0)
@@ -298,6 +301,8 @@ fn result_frame(
                 // Secret while the game ran: with the moves it replays it.
                 ui.label(egui::RichText::new(format!("   game seed {}", result.seed)).weak())
                     .on_hover_text("The seed the computer's choices and the random fills came from.");
+            };
+            let mut buttons = |ui: &mut egui::Ui| {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui.button("Menu").clicked() {
                         commands.write(MatchCommand::Quit);
@@ -314,7 +319,16 @@ fn result_frame(
                         super::replays::open_kept(&shelf, name, 0, &mut open, &mut log);
                     }
                 });
-            });
+            };
+            if narrow {
+                ui.horizontal_wrapped(what_happened);
+                ui.horizontal(buttons);
+            } else {
+                ui.horizontal(|ui| {
+                    what_happened(ui);
+                    buttons(ui);
+                });
+            }
             // The game as it went: a click opens the replay at that action.
             if let Some(step) = super::replays::chart(ui, &result.standings, None, &result.names, 44.0)
                 && let Some(name) = &result.replay

@@ -1,6 +1,7 @@
-//! What every game's table shares: the felt, the marker its entities carry,
-//! clearing it when a game is left or a new one laid, and the clock of the
-//! end reveal that turns hidden pieces over one round (or slot) at a time.
+//! What every game's table shares: the felt and its shape, the marker its
+//! entities carry, clearing it when a game is left or a new one laid, and
+//! the clock of the end reveal that turns hidden pieces over one round (or
+//! slot) at a time.
 
 use bevy::prelude::*;
 
@@ -45,6 +46,7 @@ pub(crate) fn plugin(app: &mut App) {
         app.add_systems(OnExit(ActiveGame::Playing(game)), clear_table);
     }
     app.init_resource::<FeltCloth>()
+        .init_resource::<TableShape>()
         .add_systems(OnExit(InGame), forget_reveal)
         .add_systems(OnEnter(Screen::Result), start_reveal)
         .add_systems(
@@ -54,13 +56,121 @@ pub(crate) fn plugin(app: &mut App) {
                     .and_then(resource_changed::<crate::session::Watching>),
             ),
         )
-        .add_systems(PostUpdate, fit_camera_to_felt);
+        .add_systems(
+            PostUpdate,
+            (choose_shape, shape_felt, place_spots, fit_camera_to_felt)
+                .chain()
+                .before(bevy::transform::TransformSystems::Propagate),
+        );
 }
 
-/// The felt's rim, which the camera fits into the room the panels leave.
+/// The felt's shape. Wide, as a table is seen from a chair; tall where the
+/// room the panels leave is taller than wide (a phone held upright), for a
+/// game whose table has a tall layout: its rows stack closer and its pieces
+/// grow to the window's width instead of lying in a band across it, with
+/// empty bands above and below.
+#[derive(Resource, Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub enum TableShape {
+    #[default]
+    Wide,
+    Tall,
+}
+
+/// The tall felt's size inside its rim: the width of nine tiles 62 units
+/// apart with a margin, and a height near a phone's room (600 x 900 leaves
+/// about 600 x 770 pixels).
+pub const TALL_FELT: Vec2 = Vec2::new(600.0, 800.0);
+
+/// The felt's rim, which the camera fits into the room the panels leave,
+/// and whether the game has a tall layout to lay it out tall for.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Felt {
     size: Vec2,
+    stands_tall: bool,
+}
+
+/// The cloth or its rim, sized to the felt's shape.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum FeltLayer {
+    Rim,
+    Cloth,
+}
+
+fn choose_shape(space: Res<FreeSpace>, mut shape: ResMut<TableShape>) {
+    let Some(free) = space.in_pixels() else { return };
+    let wanted = if free.height() > free.width() {
+        TableShape::Tall
+    } else {
+        TableShape::Wide
+    };
+    shape.set_if_neq(wanted);
+}
+
+/// Where a fixed thing of a table with a tall layout (a word, a lamp, a
+/// slot of the track) stands in each shape, from the felt's centre.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Spot {
+    pub wide: Vec2,
+    pub tall: Vec2,
+}
+
+impl Spot {
+    /// The same place in either shape.
+    pub fn fixed(at: Vec2) -> Spot {
+        Spot { wide: at, tall: at }
+    }
+
+    /// Where it stands in `shape`, in table units.
+    pub fn at(&self, shape: TableShape) -> Vec2 {
+        let from_centre = match shape {
+            TableShape::Wide => self.wide,
+            TableShape::Tall => self.tall,
+        };
+        Vec2::new(TABLE_CENTER_X, 0.0) + from_centre
+    }
+}
+
+/// Puts each spot's thing where the table's shape has it, when laid and
+/// when the shape changes; its depth is its own.
+fn place_spots(shape: Res<TableShape>, mut spots: Query<(Ref<Spot>, &mut Transform)>) {
+    for (spot, mut transform) in &mut spots {
+        if shape.is_changed() || spot.is_added() {
+            let at = spot.at(*shape);
+            transform.translation.x = at.x;
+            transform.translation.y = at.y;
+        }
+    }
+}
+
+/// Gives the felt the table's shape when it is laid or the shape changes.
+fn shape_felt(
+    shape: Res<TableShape>,
+    cloth: Res<FeltCloth>,
+    mut felt: Query<&mut Felt>,
+    mut layers: Query<(&FeltLayer, &mut Transform, &mut MeshMaterial2d<ColorMaterial>)>,
+) {
+    let Some(mut felt) = felt.iter_mut().next() else {
+        return;
+    };
+    if !shape.is_changed() && !felt.is_added() {
+        return;
+    }
+    let tall = felt.stands_tall && *shape == TableShape::Tall;
+    let (size, material) = if tall {
+        (TALL_FELT, &cloth.tall)
+    } else {
+        (felt_size(), &cloth.wide)
+    };
+    felt.size = size + 12.0;
+    for (layer, mut transform, mut paint) in &mut layers {
+        transform.scale = match layer {
+            FeltLayer::Rim => (size + 12.0).extend(1.0),
+            FeltLayer::Cloth => size.extend(1.0),
+        };
+        if *layer == FeltLayer::Cloth && paint.0 != *material {
+            paint.0 = material.clone();
+        }
+    }
 }
 
 /// Fits the felt (and a small margin) into the part of the window the log,
@@ -90,52 +200,63 @@ fn felt_size() -> Vec2 {
     Vec2::new(TABLE_SIZE.x - frame::LOG_WIDTH - 40.0, TABLE_SIZE.y - 120.0)
 }
 
-/// The cloth every card table is laid on, made once: the felt with its
-/// woven picture (ui/piece_art.rs) repeated over it, and its lighter rim.
+/// The cloth every card table is laid on, made once: a square scaled to
+/// the felt's shape, the woven picture (ui/piece_art.rs) repeated over it
+/// at the same size in either shape, and its lighter rim.
 #[derive(Resource)]
 pub struct FeltCloth {
-    felt: (Handle<Mesh>, Handle<ColorMaterial>),
-    rim: (Handle<Mesh>, Handle<ColorMaterial>),
+    square: Handle<Mesh>,
+    wide: Handle<ColorMaterial>,
+    tall: Handle<ColorMaterial>,
+    rim: Handle<ColorMaterial>,
 }
 
 impl FromWorld for FeltCloth {
     fn from_world(world: &mut World) -> Self {
-        let size = felt_size();
-        let mut meshes = world.resource_mut::<Assets<Mesh>>();
-        let (felt_mesh, rim_mesh) = (
-            meshes.add(Rectangle::from_size(size)),
-            meshes.add(Rectangle::from_size(size + 12.0)),
-        );
+        let square = world
+            .resource_mut::<Assets<Mesh>>()
+            .add(Rectangle::from_size(Vec2::ONE));
         let weave = world.resource_mut::<Assets<Image>>().add(piece_art::felt_weave());
         let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
-        let felt = materials.add(ColorMaterial {
-            color: theme::FELT,
-            texture: Some(weave),
-            uv_transform: bevy::math::Affine2::from_scale(size / piece_art::FELT_TILE),
-            ..ColorMaterial::default()
-        });
-        let rim = materials.add(theme::FELT_LINE);
+        let mut cloth = |size: Vec2| {
+            materials.add(ColorMaterial {
+                color: theme::FELT,
+                texture: Some(weave.clone()),
+                uv_transform: bevy::math::Affine2::from_scale(size / piece_art::FELT_TILE),
+                ..ColorMaterial::default()
+            })
+        };
+        let (wide, tall) = (cloth(felt_size()), cloth(TALL_FELT));
         FeltCloth {
-            felt: (felt_mesh, felt),
-            rim: (rim_mesh, rim),
+            square,
+            wide,
+            tall,
+            rim: materials.add(theme::FELT_LINE),
         }
     }
 }
 
-/// Lays the green felt, with its lighter rim, under a game's table.
-pub fn spawn_felt(commands: &mut Commands, cloth: &FeltCloth) {
+/// Lays the green felt, with its lighter rim, under a game's table: tall
+/// where the window asks for it and `stands_tall` says the game has a
+/// tall layout (its pieces read `TableShape`).
+pub fn spawn_felt(commands: &mut Commands, cloth: &FeltCloth, stands_tall: bool) {
     commands.spawn((
         TableEntity,
         Felt {
             size: felt_size() + 12.0,
+            stands_tall,
         },
     ));
-    for ((mesh, material), z) in [(&cloth.rim, 0.0), (&cloth.felt, 0.1)] {
+    for (layer, material, z) in [
+        (FeltLayer::Rim, &cloth.rim, 0.0),
+        (FeltLayer::Cloth, &cloth.wide, 0.1),
+    ] {
         commands.spawn((
             TableEntity,
-            Mesh2d(mesh.clone()),
+            layer,
+            Mesh2d(cloth.square.clone()),
             MeshMaterial2d(material.clone()),
-            Transform::from_xyz(TABLE_CENTER_X, 0.0, z),
+            Transform::from_xyz(TABLE_CENTER_X, 0.0, z).with_scale(felt_size().extend(1.0)),
         ));
     }
 }

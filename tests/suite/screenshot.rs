@@ -717,3 +717,47 @@ fn assert_nothing_cut_at_the_right(width: u32, height: u32, pixels: &[u8], top: 
         .count();
     assert_eq!(cut, 0, "text reaches the window's right edge: {cut} pixels");
 }
+
+/// The rows of the picture's top `rows` that hold at least `least` pixels
+/// within `tolerance` of `rgb`.
+fn rows_with(
+    width: u32,
+    pixels: &[u8],
+    rows: u32,
+    (rgb, tolerance): ([u8; 3], i32),
+    least: usize,
+) -> Vec<u32> {
+    (0..rows)
+        .filter(|&y| count_near_in((width, pixels), (0, y, width, y + 1), rgb, tolerance) >= least)
+        .collect()
+}
+
+#[test]
+fn on_a_phone_the_result_bar_s_buttons_leave_the_result_readable() {
+    let (width, _, pixels) = screenshot_sized(
+        "result-bar-narrow",
+        (600, 900),
+        &[
+            "--game",
+            "tiles",
+            "--opponent",
+            "normal",
+            "--seed",
+            "3",
+            "--autoplay",
+            "40",
+        ],
+    );
+    // The result in the accent colour (theme::ACCENT) and the buttons'
+    // fill (egui's widget grey, exactly: text's edges are greys too) in
+    // the bar above the table.
+    let headline = rows_with(width, &pixels, 160, ([250, 200, 64], 30), 4);
+    let buttons = rows_with(width, &pixels, 160, ([60, 60, 60], 2), 60);
+    assert!(headline.len() >= 12, "the result's line: {} rows", headline.len());
+    assert!(buttons.len() >= 20, "the buttons: {} rows", buttons.len());
+    let shared: Vec<u32> = headline.iter().filter(|y| buttons.contains(y)).copied().collect();
+    assert!(
+        shared.is_empty(),
+        "the buttons lie across the result's line in rows {shared:?}"
+    );
+}

@@ -53,14 +53,15 @@ const SETTINGS_KEY = "black-and-white/settings.ron";
 // screenshots this test takes (the layout is the app's at 390 x 844).
 const PHONE = {
   size: { width: 390, height: 844 },
-  titlePlay: { x: 195, y: 444 },
-  gamePlay: (index) => ({ x: 63, y: 205 + index * 171 }),
+  titlePlay: { x: 195, y: 624 },
+  // Each game's Play, under its words beside its picture.
+  gamePlay: (index) => [{ x: 260, y: 299 }, { x: 260, y: 535 }][index],
   start: { x: 73, y: 535 },
   hand: { x: 80, y: 491, step: 28.7 },
   play: { x: 351, y: 808 },
   slider: { from: { x: 57, y: 767 }, to: { x: 140, y: 767 } },
   bid: { x: 67, y: 808 },
-  seal: { x: 90, y: 808 },
+  seal: { x: 70, y: 768 },
 };
 
 const errors = [];
@@ -75,13 +76,14 @@ try {
   await settle(page);
   await check(page, "title", { minColours: 20 });
 
-  // Settings (the title's third button): default difficulty Hard, Close.
+  // Settings (the title's third button, under the games' pictures):
+  // default difficulty Hard, Close.
   // A click can land before a slow software-rendered frame has the window
   // up: click again until the page says the settings are open, and again
   // until the setting is stored.
   let stored = null;
   for (let attempt = 0; attempt < 4 && !stored?.includes("default_difficulty: Hard"); attempt++) {
-    await clickTo(page, { x: 640, y: 410 }, "settings");
+    await clickTo(page, { x: 640, y: 470 }, "settings");
     // Hard on the difficulty row and Close, where the browser's dialog
     // (no fullscreen, no file) puts them.
     await click(page, 722, 335);

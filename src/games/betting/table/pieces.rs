@@ -108,7 +108,7 @@ fn spawn_table(
     palette: Res<TilePalette>,
     font: Option<Res<TableFont>>,
 ) {
-    spawn_felt(&mut commands, &cloth);
+    spawn_felt(&mut commands, &cloth, false);
     let look = TableLook {
         outline: materials.add(Color::srgba(0.0, 0.0, 0.0, 0.28)),
         outline_lit: materials.add(theme::HIGHLIGHT.with_alpha(0.3)),

@@ -18,20 +18,84 @@ use crate::session::{Happened, Shown};
 use crate::settings::Settings;
 use crate::ui::headline::{Headline, spawn_headline};
 use crate::ui::piece_art::{self, Marking};
-use crate::ui::table::{FeltCloth, Reveal, TableEntity, spawn_felt};
+use crate::ui::table::{FeltCloth, Reveal, Spot, TableEntity, spawn_felt};
+use crate::ui::theme;
 use crate::ui::theme::TableFont;
-use crate::ui::{TABLE_CENTER_X, theme};
 
-const CENTER_X: f32 = TABLE_CENTER_X;
-const THEIR_Y: f32 = 230.0;
-const MY_Y: f32 = -215.0;
-const MIDDLE_Y: f32 = 95.0;
 const TRACK_CARD_Y: f32 = -10.0;
 const TRACK_BID_Y: f32 = -70.0;
 const TRACK_LABEL_Y: f32 = -115.0;
 const TRACK_ROUND_Y: f32 = -142.0;
-const TRACK_GAP: f32 = 84.0;
 const LAMP_GAP: f32 = 62.0;
+
+/// Where the rows stand in each shape of the table, from the felt's
+/// centre. The track keeps its heights; a tall table lays it tighter,
+/// stacks the lamps further apart, and moves the names and the points
+/// from beside the lamps to above and below them.
+struct Geometry {
+    their_y: f32,
+    my_y: f32,
+    middle_y: f32,
+    track_gap: f32,
+    /// The labels' places, in `LABELS`' order.
+    labels: [Vec2; 5],
+    /// The word "round" beside (or, tall, under) the rounds' numbers.
+    round_word: Vec2,
+}
+
+/// The table's words, each with its size.
+const LABELS: [(Label, f32); 5] = [
+    (Label::TheirName, 20.0),
+    (Label::TheirRange, 18.0),
+    (Label::Status, 20.0),
+    (Label::MyName, 20.0),
+    (Label::MyPool, 22.0),
+];
+
+const WIDE: Geometry = Geometry {
+    their_y: 230.0,
+    my_y: -215.0,
+    middle_y: 95.0,
+    track_gap: 84.0,
+    labels: [
+        Vec2::new(-330.0, 230.0),
+        Vec2::new(260.0, 230.0),
+        Vec2::new(280.0, 95.0),
+        Vec2::new(-330.0, -215.0),
+        Vec2::new(260.0, -215.0),
+    ],
+    round_word: Vec2::new(-4.0 * 84.0 - 62.0, TRACK_ROUND_Y),
+};
+
+const TALL: Geometry = Geometry {
+    their_y: 285.0,
+    my_y: -262.0,
+    middle_y: 118.0,
+    track_gap: 62.0,
+    labels: [
+        Vec2::new(-200.0, 350.0),
+        Vec2::new(200.0, 350.0),
+        Vec2::new(190.0, 118.0),
+        Vec2::new(-200.0, -335.0),
+        Vec2::new(200.0, -335.0),
+    ],
+    round_word: Vec2::new(-4.0 * 62.0, TRACK_ROUND_Y - 26.0),
+};
+
+impl Geometry {
+    /// A round's column, from the felt's centre.
+    fn track_dx(&self, round: usize) -> f32 {
+        (round as f32 - (ROUNDS as f32 - 1.0) / 2.0) * self.track_gap
+    }
+}
+
+/// Where a thing stands in either shape, given where it stands in one.
+fn spot(at: impl Fn(&Geometry) -> Vec2) -> Spot {
+    Spot {
+        wide: at(&WIDE),
+        tall: at(&TALL),
+    }
+}
 const CARD: Vec2 = Vec2::new(56.0, 84.0);
 /// The settled rounds' cards, smaller than the one in play.
 const TRACK_SCALE: f32 = 0.6;
@@ -137,11 +201,11 @@ fn spawn_table(
             picture(piece_art::shadow(CARD)),
         ),
     };
-    spawn_felt(&mut commands, &cloth);
+    spawn_felt(&mut commands, &cloth, true);
     spawn_headline(
         &mut commands,
         font.as_deref(),
-        Vec2::new(CENTER_X, THEIR_Y - 68.0),
+        spot(|g| Vec2::new(0.0, g.their_y - 68.0)),
     );
     let rim = meshes.add(Circle::new(22.0));
     let glass = meshes.add(Circle::new(17.0));
@@ -151,13 +215,14 @@ fn spawn_table(
     let glint_colour = materials.add(Color::srgba(1.0, 1.0, 1.0, 0.35));
     for mine in [false, true] {
         for index in 0..5u8 {
-            let x = CENTER_X + (f32::from(index) - 2.0) * LAMP_GAP;
-            let y = if mine { MY_Y } else { THEIR_Y };
+            let x = (f32::from(index) - 2.0) * LAMP_GAP;
+            let at = spot(|g| Vec2::new(x, if mine { g.my_y } else { g.their_y }));
             commands.spawn((
                 TableEntity,
                 Mesh2d(rim.clone()),
                 MeshMaterial2d(rim_colour.clone()),
-                Transform::from_xyz(x, y, 1.0),
+                at,
+                Transform::from_xyz(0.0, 0.0, 1.0),
             ));
             commands.spawn((
                 TableEntity,
@@ -168,7 +233,8 @@ fn spawn_table(
                 },
                 Mesh2d(glass.clone()),
                 MeshMaterial2d(materials.add(theme::HIGHLIGHT)),
-                Transform::from_xyz(x, y, 1.1),
+                at,
+                Transform::from_xyz(0.0, 0.0, 1.1),
                 children![
                     (
                         Halo,
@@ -188,12 +254,13 @@ fn spawn_table(
     let card = meshes.add(Rectangle::from_size(CARD));
     let font = font.as_deref();
     // A slot with a card of `CARD` times `scale`, or none (a result's word).
-    let slot = |commands: &mut Commands, slot: Slot, scale: Option<f32>, at: Vec2, size: f32| {
+    let slot = |commands: &mut Commands, slot: Slot, scale: Option<f32>, at: Spot, size: f32| {
         let scaled = Vec3::new(scale.unwrap_or(1.0), scale.unwrap_or(1.0), 1.0);
         let mut entity = commands.spawn((
             TableEntity,
             slot,
-            Transform::from_translation(at.extend(2.0)).with_scale(scaled),
+            at,
+            Transform::from_xyz(0.0, 0.0, 2.0).with_scale(scaled),
             Visibility::Hidden,
         ));
         if scale.is_some() {
@@ -215,26 +282,26 @@ fn spawn_table(
         ));
     };
     for round in 0..ROUNDS {
-        let x = track_x(round);
+        let column = |y: f32| spot(|g| Vec2::new(g.track_dx(round), y));
         slot(
             &mut commands,
             Slot::TheirCard(round),
             Some(TRACK_SCALE),
-            Vec2::new(x, TRACK_CARD_Y),
+            column(TRACK_CARD_Y),
             20.0,
         );
         slot(
             &mut commands,
             Slot::MyBid(round),
             Some(TRACK_SCALE),
-            Vec2::new(x, TRACK_BID_Y),
+            column(TRACK_BID_Y),
             22.0,
         );
         slot(
             &mut commands,
             Slot::Result(round),
             None,
-            Vec2::new(x, TRACK_LABEL_Y),
+            column(TRACK_LABEL_Y),
             16.0,
         );
         // Under the results, away from the card being bid in the middle
@@ -244,7 +311,8 @@ fn spawn_table(
             Text2d::new((round + 1).to_string()),
             TableFont::display(font, 16.0),
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
-            Transform::from_xyz(x, TRACK_ROUND_Y, 0.5),
+            column(TRACK_ROUND_Y),
+            Transform::from_xyz(0.0, 0.0, 0.5),
         ));
     }
     commands.spawn((
@@ -252,23 +320,17 @@ fn spawn_table(
         Text2d::new("round"),
         TableFont::text(font, 16.0),
         TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
-        Transform::from_xyz(track_x(0) - 62.0, TRACK_ROUND_Y, 0.5),
+        spot(|g| g.round_word),
+        Transform::from_xyz(0.0, 0.0, 0.5),
     ));
     slot(
         &mut commands,
         Slot::Middle,
         Some(1.0),
-        Vec2::new(CENTER_X, MIDDLE_Y),
+        spot(|g| Vec2::new(0.0, g.middle_y)),
         20.0,
     );
-    let labels = [
-        (Label::TheirName, Vec2::new(CENTER_X - 330.0, THEIR_Y), 20.0),
-        (Label::TheirRange, Vec2::new(CENTER_X + 260.0, THEIR_Y), 18.0),
-        (Label::Status, Vec2::new(CENTER_X + 280.0, MIDDLE_Y), 20.0),
-        (Label::MyName, Vec2::new(CENTER_X - 330.0, MY_Y), 20.0),
-        (Label::MyPool, Vec2::new(CENTER_X + 260.0, MY_Y), 22.0),
-    ];
-    for (label, at, size) in labels {
+    for (index, (label, size)) in LABELS.into_iter().enumerate() {
         let face = TableFont::text(font, size);
         commands.spawn((
             TableEntity,
@@ -277,14 +339,11 @@ fn spawn_table(
             face,
             TextColor(Color::WHITE),
             TextLayout::new(Justify::Center, LineBreak::WordBoundary),
-            Transform::from_translation(at.extend(0.5)),
+            spot(|g| g.labels[index]),
+            Transform::from_xyz(0.0, 0.0, 0.5),
         ));
     }
     commands.insert_resource(palette);
-}
-
-fn track_x(round: usize) -> f32 {
-    CENTER_X + (round as f32 - (ROUNDS as f32 - 1.0) / 2.0) * TRACK_GAP
 }
 
 /// What a slot shows: its card (its colour, and whether it lies face

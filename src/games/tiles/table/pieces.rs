@@ -16,21 +16,99 @@ use crate::rules::{Colour, other};
 use crate::session::{Act, Happened, Shown};
 use crate::settings::Settings;
 use crate::ui::headline::{Headline, spawn_headline};
-use crate::ui::table::{FeltCloth, Reveal, TableEntity, spawn_felt};
+use crate::ui::table::{FeltCloth, Reveal, Spot, TableEntity, TableShape, spawn_felt};
 use crate::ui::theme::TableFont;
 use crate::ui::tile::{Face, TileLook, TilePalette, covers, spawn_tile};
 use crate::ui::{FreeSpace, Pointer, TABLE_CENTER_X, theme};
 
 const CENTER_X: f32 = TABLE_CENTER_X;
-const HAND_GAP: f32 = 72.0;
-const THEIR_ROW_Y: f32 = 255.0;
 const MIDDLE_Y: f32 = 110.0;
 const TRACK_THEIRS_Y: f32 = -20.0;
 const TRACK_MINE_Y: f32 = -95.0;
 const TRACK_LABEL_Y: f32 = -145.0;
-const TRACK_GAP: f32 = 84.0;
 const TRACK_SCALE: f32 = 0.6;
-const HAND_Y: f32 = -215.0;
+/// The track's band: its height, and its width beyond the rounds'.
+const BAND: Vec2 = Vec2::new(10.0, 200.0);
+
+/// Where the rows stand in each shape of the table. The middle and the
+/// track keep their heights; a tall table closes the rows up, lays the
+/// hands and the track tighter, and moves the names, the score and the
+/// status from beside the rows to above and below them.
+struct Geometry {
+    hand_gap: f32,
+    track_gap: f32,
+    their_row_y: f32,
+    hand_y: f32,
+    /// The words' places from the felt's centre, in `TEXTS`' order.
+    texts: [Vec2; 5],
+}
+
+/// The table's words, each with its size.
+const TEXTS: [(TableText, f32); 5] = [
+    (TableText::TheirName, 20.0),
+    (TableText::Counter, 16.0),
+    (TableText::Score, 34.0),
+    (TableText::Status, 20.0),
+    (TableText::MyName, 20.0),
+];
+
+const WIDE: Geometry = Geometry {
+    hand_gap: 72.0,
+    track_gap: 84.0,
+    their_row_y: 255.0,
+    hand_y: -215.0,
+    texts: [
+        Vec2::new(-400.0, 255.0),
+        Vec2::new(395.0, 255.0),
+        Vec2::new(-330.0, MIDDLE_Y),
+        Vec2::new(290.0, MIDDLE_Y),
+        Vec2::new(-400.0, -215.0),
+    ],
+};
+
+const TALL: Geometry = Geometry {
+    hand_gap: 62.0,
+    track_gap: 62.0,
+    their_row_y: 295.0,
+    hand_y: -255.0,
+    texts: [
+        Vec2::new(-215.0, 362.0),
+        Vec2::new(215.0, 362.0),
+        Vec2::new(-215.0, 205.0),
+        Vec2::new(195.0, 205.0),
+        Vec2::new(-215.0, -345.0),
+    ],
+};
+
+impl Geometry {
+    fn of(shape: TableShape) -> &'static Geometry {
+        match shape {
+            TableShape::Wide => &WIDE,
+            TableShape::Tall => &TALL,
+        }
+    }
+
+    /// A round's column, from the felt's centre.
+    fn track_dx(&self, round: usize) -> f32 {
+        (round as f32 - (ROUNDS as f32 - 1.0) / 2.0) * self.track_gap
+    }
+
+    fn track_x(&self, round: usize) -> f32 {
+        CENTER_X + self.track_dx(round)
+    }
+
+    fn row_x(&self, index: usize, count: usize) -> f32 {
+        CENTER_X + (index as f32 - (count as f32 - 1.0) / 2.0) * self.hand_gap
+    }
+}
+
+/// Round `round`'s column at height `y`, in either shape.
+fn track_spot(round: usize, y: f32) -> Spot {
+    Spot {
+        wide: Vec2::new(WIDE.track_dx(round), y),
+        tall: Vec2::new(TALL.track_dx(round), y),
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(ActiveGame::Playing(GameId::Tiles)), spawn_table)
@@ -59,6 +137,10 @@ enum Piece {
 #[derive(Component)]
 struct RoundLabel(usize);
 
+/// The dark band under the track.
+#[derive(Component)]
+struct TrackBand;
+
 #[derive(Component)]
 enum TableText {
     Score,
@@ -76,12 +158,18 @@ fn spawn_table(
     palette: Res<TilePalette>,
     font: Option<Res<TableFont>>,
 ) {
-    spawn_felt(&mut commands, &cloth);
-    spawn_headline(&mut commands, font.as_deref(), Vec2::new(CENTER_X, MIDDLE_Y));
-    // The track's band, where settled rounds are laid.
+    spawn_felt(&mut commands, &cloth, true);
+    spawn_headline(
+        &mut commands,
+        font.as_deref(),
+        Spot::fixed(Vec2::new(0.0, MIDDLE_Y)),
+    );
+    // The track's band, where settled rounds are laid; its width follows
+    // the table's shape.
     commands.spawn((
         TableEntity,
-        Mesh2d(meshes.add(Rectangle::new(TRACK_GAP * ROUNDS as f32 + 10.0, 200.0))),
+        TrackBand,
+        Mesh2d(meshes.add(Rectangle::from_size(Vec2::ONE))),
         MeshMaterial2d(materials.add(Color::srgba(0.0, 0.0, 0.0, 0.18))),
         Transform::from_xyz(CENTER_X, (TRACK_THEIRS_Y + TRACK_LABEL_Y) / 2.0 + 5.0, 0.2),
     ));
@@ -96,21 +184,11 @@ fn spawn_table(
             Text2d::new(format!("{}", round + 1)),
             TableFont::display(font.as_deref(), 16.0),
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
-            Transform::from_xyz(track_x(round), TRACK_THEIRS_Y + 45.0, 0.5),
+            track_spot(round, TRACK_THEIRS_Y + 45.0),
+            Transform::from_xyz(0.0, 0.0, 0.5),
         ));
     }
-    let texts = [
-        (
-            TableText::TheirName,
-            Vec2::new(CENTER_X - 400.0, THEIR_ROW_Y),
-            20.0,
-        ),
-        (TableText::Counter, Vec2::new(CENTER_X + 395.0, THEIR_ROW_Y), 16.0),
-        (TableText::Score, Vec2::new(CENTER_X - 330.0, MIDDLE_Y), 34.0),
-        (TableText::Status, Vec2::new(CENTER_X + 290.0, MIDDLE_Y), 20.0),
-        (TableText::MyName, Vec2::new(CENTER_X - 400.0, HAND_Y), 20.0),
-    ];
-    for (kind, at, size) in texts {
+    for (index, (kind, size)) in TEXTS.into_iter().enumerate() {
         // The score is a number, in the display face; the rest is words.
         let face = if matches!(kind, TableText::Score) {
             TableFont::display(font.as_deref(), size)
@@ -124,7 +202,11 @@ fn spawn_table(
             face,
             TextColor(Color::WHITE),
             TextLayout::new(Justify::Center, LineBreak::WordBoundary),
-            Transform::from_translation(at.extend(0.5)),
+            Spot {
+                wide: WIDE.texts[index],
+                tall: TALL.texts[index],
+            },
+            Transform::from_xyz(0.0, 0.0, 0.5),
         ));
     }
     // Round results under the track, one per round.
@@ -135,22 +217,16 @@ fn spawn_table(
             Text2d::new(""),
             TableFont::text(font.as_deref(), 16.0),
             TextColor(Color::WHITE),
-            Transform::from_xyz(track_x(round), TRACK_LABEL_Y, 0.5),
+            track_spot(round, TRACK_LABEL_Y),
+            Transform::from_xyz(0.0, 0.0, 0.5),
         ));
     }
-}
-
-fn track_x(round: usize) -> f32 {
-    CENTER_X + (round as f32 - (ROUNDS as f32 - 1.0) / 2.0) * TRACK_GAP
-}
-
-fn row_x(index: usize, count: usize) -> f32 {
-    CENTER_X + (index as f32 - (count as f32 - 1.0) / 2.0) * HAND_GAP
 }
 
 /// Where each piece stands and what it shows for this view.
 fn layout(
     view: &TilesView,
+    at: &Geometry,
     reveal: Option<(&[Vec<u8>; 2], usize)>,
 ) -> Vec<(Piece, Option<(Vec3, f32, Face)>)> {
     let mut out = Vec::new();
@@ -158,7 +234,7 @@ fn layout(
     for tile in 0..9u8 {
         let spot = if let Some(round) = view.history.iter().position(|r| r.mine == tile) {
             Some((
-                Vec3::new(track_x(round), TRACK_MINE_Y, 2.0),
+                Vec3::new(at.track_x(round), TRACK_MINE_Y, 2.0),
                 TRACK_SCALE,
                 Face::Up(tile),
             ))
@@ -167,7 +243,7 @@ fn layout(
         } else {
             view.hand.iter().position(|&t| t == tile).map(|i| {
                 (
-                    Vec3::new(row_x(i, view.hand.len()), HAND_Y, 2.0),
+                    Vec3::new(at.row_x(i, view.hand.len()), at.hand_y, 2.0),
                     1.0,
                     Face::Up(tile),
                 )
@@ -184,14 +260,14 @@ fn layout(
                 Some((sequences, shown)) if k < shown => Face::Up(sequences[other(me)][k]),
                 _ => Face::Down(view.history[k].theirs),
             };
-            Some((Vec3::new(track_x(k), TRACK_THEIRS_Y, 2.0), TRACK_SCALE, face))
+            Some((Vec3::new(at.track_x(k), TRACK_THEIRS_Y, 2.0), TRACK_SCALE, face))
         } else if k == played && placed_now {
             let colour = view.led.expect("placed this round");
             Some((Vec3::new(CENTER_X - 45.0, MIDDLE_Y, 3.0), 1.0, Face::Down(colour)))
         } else {
             let index = k - played - usize::from(placed_now);
             Some((
-                Vec3::new(row_x(index, unplayed), THEIR_ROW_Y, 2.0),
+                Vec3::new(at.row_x(index, unplayed), at.their_row_y, 2.0),
                 1.0,
                 Face::Back,
             ))
@@ -202,33 +278,45 @@ fn layout(
 }
 
 /// Whether the pieces must be placed again: what the seat is shown, the
-/// tile picked or the settings changed, or the end's reveal is turning
-/// tiles over.
+/// tile picked, the settings or the table's shape changed, or the end's
+/// reveal is turning tiles over.
 fn table_changed(
     shown: Option<Res<Shown<Tiles>>>,
     choice: Res<TileChoice>,
     settings: Res<Settings>,
+    shape: Res<TableShape>,
     reveal: Option<Res<Reveal>>,
 ) -> bool {
-    shown.is_some_and(|s| s.is_changed()) || choice.is_changed() || settings.is_changed() || reveal.is_some()
+    shown.is_some_and(|s| s.is_changed())
+        || choice.is_changed()
+        || settings.is_changed()
+        || shape.is_changed()
+        || reveal.is_some()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn sync_table(
     shown: Res<Shown<Tiles>>,
     choice: Res<TileChoice>,
     settings: Res<Settings>,
+    shape: Res<TableShape>,
     reveal: Option<Res<Reveal>>,
     time: Res<Time>,
     mut pieces: Query<(&Piece, &mut TileLook, &mut Visibility), Without<TableText>>,
     mut texts: Query<(&TableText, &mut Text2d, &mut TextColor), Without<RoundLabel>>,
     mut labels: Query<(&RoundLabel, &mut Text2d, &mut TextColor), Without<TableText>>,
+    mut band: Query<&mut Transform, With<TrackBand>>,
 ) {
     let hidden = shown.curtain.is_some();
     let me = shown.seat;
     let view = shown.view.clone();
+    let at = Geometry::of(*shape);
+    for mut band in &mut band {
+        band.scale = (Vec2::new(at.track_gap * ROUNDS as f32, 0.0) + BAND).extend(1.0);
+    }
     let sequences = shown.reveal.as_ref().map(|r| r.game.played()).unwrap_or_default();
     let revealed = reveal.map(|r| r.shown(time.elapsed_secs(), &settings, ROUNDS));
-    let places = layout(&view, revealed.map(|n| (&sequences, n)));
+    let places = layout(&view, at, revealed.map(|n| (&sequences, n)));
     for (piece, mut look, mut visibility) in &mut pieces {
         let spot = places.iter().find(|(p, _)| p == piece).and_then(|(_, s)| *s);
         match spot.filter(|_| !hidden) {
