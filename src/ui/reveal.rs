@@ -77,9 +77,12 @@ pub fn reveal_panel<F: Fn(Seat, usize) -> Option<Cell>>(
 }
 
 fn reveal_grid<F: Fn(Seat, usize) -> Option<Cell>>(ui: &mut egui::Ui, reveal: &Reveal<F>) {
+    // Betting's ten slots fit a phone's width in a smaller size, closer.
+    let narrow = super::layout::narrow(ui.ctx().viewport_rect().size());
+    let (size, gap) = if narrow { (16.0, 8.0) } else { (19.0, 14.0) };
     egui::Grid::new(reveal.title)
         .striped(true)
-        .spacing([14.0, 4.0])
+        .spacing([gap, 4.0])
         .show(ui, |ui| {
             ui.strong(reveal.column);
             for c in 1..=reveal.columns {
@@ -89,7 +92,7 @@ fn reveal_grid<F: Fn(Seat, usize) -> Option<Cell>>(ui: &mut egui::Ui, reveal: &R
             for seat in [0, 1] {
                 ui.strong(&reveal.names[seat]);
                 for cell in (0..reveal.columns).map_while(|c| (reveal.cell)(seat, c)) {
-                    let mut text = egui::RichText::new(cell.text).size(19.0);
+                    let mut text = egui::RichText::new(cell.text).size(size);
                     if cell.won {
                         text = text.color(theme::ACCENT).strong();
                     }

@@ -761,3 +761,58 @@ fn on_a_phone_the_result_bar_s_buttons_leave_the_result_readable() {
         "the buttons lie across the result's line in rows {shared:?}"
     );
 }
+
+/// The longest run of pixels near `rgb` in any one row.
+fn longest_run(width: u32, pixels: &[u8], rgb: [u8; 3], tolerance: i32) -> u32 {
+    let mut longest = 0;
+    for row in pixels.chunks_exact(width as usize * 3) {
+        let mut run = 0;
+        for p in row.chunks_exact(3) {
+            run = if near(p, rgb, tolerance) { run + 1 } else { 0 };
+            longest = longest.max(run);
+        }
+    }
+    longest
+}
+
+#[test]
+fn on_a_phone_each_card_table_stands_tall_and_a_hand_s_tile_is_44_pixels_across() {
+    for (name, args, tile) in [
+        ("tiles-tall", &["--game", "tiles", "--seed", "4"][..], 44),
+        ("bidding-tall", &["--game", "bidding", "--seed", "4"][..], 0),
+        ("betting-tall", &["--game", "betting", "--seed", "4"][..], 40),
+    ] {
+        let (width, height, pixels) = screenshot_sized(name, (600, 900), args);
+        // The felt's rim, from its top to its bottom and side to side: laid
+        // wide, it took the window's width and 375 of its 900 rows.
+        let rim: Vec<(u32, u32)> = pixels
+            .chunks_exact(3)
+            .enumerate()
+            .filter(|(_, p)| near(p, FELT_LINE, 6))
+            .map(|(i, _)| (i as u32 % width, i as u32 / width))
+            .collect();
+        let (Some(top), Some(bottom)) = (rim.iter().map(|p| p.1).min(), rim.iter().map(|p| p.1).max()) else {
+            panic!("{name}: no felt");
+        };
+        let (left, right) = (
+            rim.iter().map(|p| p.0).min().unwrap_or(0),
+            rim.iter().map(|p| p.0).max().unwrap_or(0),
+        );
+        println!("{name}: the felt from row {top} to {bottom}, column {left} to {right}");
+        assert!(
+            bottom - top >= 650,
+            "{name}: the felt spans rows {top} to {bottom} of {height}"
+        );
+        assert!(
+            right - left >= 520,
+            "{name}: the felt spans columns {left} to {right}"
+        );
+        // A tile's ivory face, across: the hand's in tiles, the rack's in
+        // betting's setup (its bevel and shadow take a few pixels more).
+        let face = longest_run(width, &pixels, [242, 237, 219], 12);
+        assert!(
+            face >= tile,
+            "{name}: a white tile's face is {face} pixels across"
+        );
+    }
+}

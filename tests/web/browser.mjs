@@ -57,7 +57,7 @@ const PHONE = {
   // Each game's Play, under its words beside its picture.
   gamePlay: (index) => [{ x: 260, y: 299 }, { x: 260, y: 535 }][index],
   start: { x: 73, y: 535 },
-  hand: { x: 80, y: 491, step: 28.7 },
+  hand: { x: 41, y: 564, step: 38.6 },
   play: { x: 351, y: 808 },
   slider: { from: { x: 57, y: 767 }, to: { x: 140, y: 767 } },
   bid: { x: 67, y: 808 },

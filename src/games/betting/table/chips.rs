@@ -166,7 +166,7 @@ pub fn send_chips(
                 from: (from + Vec2::Y * rise).extend(20.0),
                 to: (to + Vec2::Y * rise).extend(20.0),
                 delay: (delay + f32::from(i) * 0.03) * factor,
-                duration: 0.45 * factor,
+                duration: 0.4 * factor,
                 age: 0.0,
             },
             look.chip(owner),

@@ -19,16 +19,12 @@ use crate::games::betting::engine::rules::{Betting, BettingEvent, Phase, SLOTS};
 use crate::games::betting::pacing::ResultPacing;
 use crate::games::betting::setup_board::SetupBoard;
 use crate::games::betting::table::chips::{CHIP_STEP, ChipLook, FlyingChip, Owner, Stack, send_chips};
-use crate::games::betting::table::layout::{
-    BANNER_Y, BUTTON_RADIUS, CENTER_X, COLUMN_RESULT_Y, MY_PILE_Y, MY_STACK_Y, MY_TILE_Y, PILE_X, Piece,
-    RACK_Y, SETUP_BUTTON_DX, SETUP_BUTTON_Y, SETUP_NUMBER_Y, SETUP_STACK_Y, SETUP_TILE_Y, SLOT_GAP,
-    SLOT_NUMBER_Y, THEIR_PILE_Y, THEIR_STACK_Y, THEIR_TILE_Y, TILE_SCALE, slot_x, tile_size,
-};
+use crate::games::betting::table::layout::{BUTTON_RADIUS, Geometry, Piece, spot};
 use crate::games::betting::table::setup_input::SetupCursor;
 use crate::rules::{Seat, other};
 use crate::session::{Happened, Shown};
 use crate::settings::Settings;
-use crate::ui::table::{FeltCloth, Reveal, TableEntity, spawn_felt};
+use crate::ui::table::{FeltCloth, Reveal, Spot, TableEntity, TableShape, spawn_felt};
 use crate::ui::theme::{self, TableFont};
 use crate::ui::tile::{Face, TileLook, TilePalette, spawn_tile};
 
@@ -108,7 +104,7 @@ fn spawn_table(
     palette: Res<TilePalette>,
     font: Option<Res<TableFont>>,
 ) {
-    spawn_felt(&mut commands, &cloth, false);
+    spawn_felt(&mut commands, &cloth, true);
     let look = TableLook {
         outline: materials.add(Color::srgba(0.0, 0.0, 0.0, 0.28)),
         outline_lit: materials.add(theme::HIGHLIGHT.with_alpha(0.3)),
@@ -116,31 +112,37 @@ fn spawn_table(
     commands.spawn((
         TableEntity,
         CurrentBand,
-        Mesh2d(meshes.add(Rectangle::new(SLOT_GAP - 6.0, 545.0))),
+        Mesh2d(meshes.add(Rectangle::from_size(Vec2::ONE))),
         MeshMaterial2d(materials.add(Color::srgba(1.0, 1.0, 1.0, 0.07))),
         Transform::from_xyz(0.0, 0.0, 0.3),
         Visibility::Hidden,
     ));
-    let outline = meshes.add(Rectangle::from_size(tile_size() + 12.0));
+    // Sized for the wide table's tiles: it covers the tall one's, a little
+    // taller and narrower, as well.
+    let outline = meshes.add(Rectangle::from_size(
+        Geometry::of(TableShape::Wide).tile_size() + 12.0,
+    ));
     let button = meshes.add(Circle::new(BUTTON_RADIUS));
     let button_colour = materials.add(Color::srgb(0.16, 0.16, 0.17));
     for slot in 0..SLOTS {
-        let x = slot_x(slot);
+        let column = |y: fn(&Geometry) -> f32| spot(|g| Vec2::new(g.slot_x(slot), y(g)));
         commands.spawn((
             TableEntity,
             Outline(slot),
             Mesh2d(outline.clone()),
             MeshMaterial2d(look.outline.clone()),
-            Transform::from_xyz(x, SETUP_TILE_Y, 0.4),
+            column(|g| g.setup_tile_y),
+            Transform::from_xyz(0.0, 0.0, 0.4),
             Visibility::Hidden,
         ));
-        for (dx, sign) in [(-SETUP_BUTTON_DX, "-"), (SETUP_BUTTON_DX, "+")] {
+        for (plus, sign) in [(false, "-"), (true, "+")] {
             commands.spawn((
                 TableEntity,
                 ChipButton,
                 Mesh2d(button.clone()),
                 MeshMaterial2d(button_colour.clone()),
-                Transform::from_xyz(x + dx, SETUP_BUTTON_Y, 0.5),
+                spot(|g| g.button(slot, plus)),
+                Transform::from_xyz(0.0, 0.0, 0.5),
                 Visibility::Hidden,
                 children![(
                     Text2d::new(sign),
@@ -151,61 +153,65 @@ fn spawn_table(
             ));
         }
         let stacks = [
-            (StackAt::MySlot(slot), Owner::Mine, Vec2::new(x, MY_STACK_Y)),
-            (StackAt::Setup(slot), Owner::Mine, Vec2::new(x, SETUP_STACK_Y)),
+            (StackAt::MySlot(slot), column(|g| g.my_stack_y)),
+            (StackAt::Setup(slot), column(|g| g.setup_stack_y)),
         ];
-        for (at, owner, position) in stacks {
-            spawn_stack(&mut commands, at, owner, false, position);
+        for (at, place) in stacks {
+            spawn_stack(&mut commands, at, Owner::Mine, false, place);
         }
-        for (label, y, size) in [
-            (Label::SlotNumber(slot), SLOT_NUMBER_Y, 16.0),
-            (Label::ColumnResult(slot), COLUMN_RESULT_Y, 17.0),
-            (Label::SetupCount(slot), SETUP_BUTTON_Y, 18.0),
-            (Label::MyCount(slot), MY_STACK_Y - 22.0, 15.0),
+        for (label, place, size) in [
+            (Label::SlotNumber(slot), column(|g| g.slot_number_y), 16.0),
+            (Label::ColumnResult(slot), column(|g| g.column_result_y), 17.0),
+            (Label::SetupCount(slot), spot(|g| g.setup_count(slot)), 18.0),
+            (Label::MyCount(slot), column(|g| g.my_stack_y - 22.0), 15.0),
         ] {
-            spawn_label(&mut commands, font.as_deref(), label, Vec2::new(x, y), size);
+            spawn_label(&mut commands, font.as_deref(), label, place, size);
         }
     }
+    // The opponent's stack and its count follow the slot being played.
     spawn_stack(
         &mut commands,
         StackAt::TheirCurrent,
         Owner::Theirs,
         false,
-        Vec2::new(slot_x(0), THEIR_STACK_Y),
+        spot(|g| Vec2::new(g.slot_x(0), g.their_stack_y)),
     );
     for (at, owner, y) in [
-        (StackAt::MyPile, Owner::Mine, MY_PILE_Y),
-        (StackAt::TheirPile, Owner::Theirs, THEIR_PILE_Y),
-        (StackAt::SetupLeft, Owner::Mine, MY_PILE_Y),
+        (
+            StackAt::MyPile,
+            Owner::Mine,
+            (|g| g.my_pile_y) as fn(&Geometry) -> f32,
+        ),
+        (StackAt::TheirPile, Owner::Theirs, |g| g.their_pile_y),
+        (StackAt::SetupLeft, Owner::Mine, |g| g.my_pile_y),
     ] {
-        spawn_stack(&mut commands, at, owner, true, Vec2::new(PILE_X, y));
+        spawn_stack(
+            &mut commands,
+            at,
+            owner,
+            true,
+            spot(|g| Vec2::new(g.pile_x, y(g))),
+        );
     }
-    let banner = spawn_label(
+    spawn_label(
         &mut commands,
         font.as_deref(),
         Label::Banner,
-        Vec2::new(CENTER_X, BANNER_Y),
+        spot(|g| Vec2::new(g.center_x, g.banner_y)),
         22.0,
     );
-    commands
-        .entity(banner)
-        .insert(TextBounds::new_horizontal(SLOT_GAP * SLOTS as f32));
-    for (label, at, size) in [
+    for (label, place, size) in [
         (
             Label::TheirCount,
-            Vec2::new(slot_x(0), THEIR_STACK_Y - 22.0),
+            spot(|g| Vec2::new(g.slot_x(0), g.their_stack_y - 22.0)),
             15.0,
         ),
-        (Label::Header, Vec2::new(CENTER_X, 225.0), 22.0),
-        (
-            Label::TheirInfo,
-            Vec2::new(PILE_X + 80.0, THEIR_PILE_Y - 42.0),
-            16.0,
-        ),
-        (Label::MyInfo, Vec2::new(PILE_X + 80.0, MY_PILE_Y - 30.0), 16.0),
-        (Label::SetupLeft, Vec2::new(PILE_X + 44.0, MY_PILE_Y - 42.0), 17.0),
+        (Label::Header, spot(|g| g.header), 22.0),
+        (Label::TheirInfo, spot(|g| g.their_info), 16.0),
+        (Label::MyInfo, spot(|g| g.my_info), 16.0),
+        (Label::SetupLeft, spot(|g| g.setup_left), 17.0),
     ] {
-        spawn_label(&mut commands, font.as_deref(), label, at, size);
+        spawn_label(&mut commands, font.as_deref(), label, place, size);
     }
     for tile in 0..SLOTS as u8 {
         spawn_tile(
@@ -227,7 +233,7 @@ fn spawn_table(
     commands.insert_resource(ShownStacks::default());
 }
 
-fn spawn_stack(commands: &mut Commands, at: StackAt, owner: Owner, pile: bool, position: Vec2) {
+fn spawn_stack(commands: &mut Commands, at: StackAt, owner: Owner, pile: bool, place: Spot) {
     commands.spawn((
         TableEntity,
         at,
@@ -236,46 +242,47 @@ fn spawn_stack(commands: &mut Commands, at: StackAt, owner: Owner, pile: bool, p
             owner,
             pile,
         },
-        Transform::from_translation(position.extend(1.5)),
+        place,
+        Transform::from_xyz(0.0, 0.0, 1.5),
         Visibility::Visible,
     ));
 }
 
 /// A label on the table: numbers (slots, chip counts) in the display
 /// face, words in the text face.
-fn spawn_label(
-    commands: &mut Commands,
-    font: Option<&TableFont>,
-    label: Label,
-    at: Vec2,
-    size: f32,
-) -> Entity {
+fn spawn_label(commands: &mut Commands, font: Option<&TableFont>, label: Label, place: Spot, size: f32) {
     let face = match label {
         Label::SlotNumber(_) | Label::SetupCount(_) | Label::MyCount(_) | Label::TheirCount => {
             TableFont::display(font, size)
         }
         _ => TableFont::text(font, size),
     };
-    commands
-        .spawn((
-            TableEntity,
-            label,
-            Text2d::new(""),
-            face,
-            TextColor(Color::WHITE),
-            TextLayout::new(Justify::Center, LineBreak::WordBoundary),
-            Transform::from_translation(at.extend(5.0)),
-        ))
-        .id()
+    let banner = matches!(label, Label::Banner);
+    let mut entity = commands.spawn((
+        TableEntity,
+        label,
+        Text2d::new(""),
+        face,
+        TextColor(Color::WHITE),
+        TextLayout::new(Justify::Center, LineBreak::WordBoundary),
+        place,
+        Transform::from_xyz(0.0, 0.0, 5.0),
+    ));
+    if banner {
+        // Its width is the slots' row's, set with the table's shape.
+        entity.insert(TextBounds::default());
+    }
 }
 
 /// Whether the pieces must be placed again: what the seat is shown, the
-/// result on screen, the set-up board or cursor or the settings changed,
-/// or the end's reveal is turning tiles over.
+/// result on screen, the set-up board or cursor, the settings or the
+/// table's shape changed, or the end's reveal is turning tiles over.
+#[allow(clippy::too_many_arguments)]
 fn table_changed(
     shown: Option<Res<Shown<Betting>>>,
     pacing: Res<ResultPacing>,
     settings: Res<Settings>,
+    shape: Res<TableShape>,
     board: Res<SetupBoard>,
     cursor: Res<SetupCursor>,
     look: Option<Res<TableLook>>,
@@ -284,6 +291,7 @@ fn table_changed(
     shown.is_some_and(|s| s.is_changed())
         || pacing.is_changed()
         || settings.is_changed()
+        || shape.is_changed()
         || board.is_changed()
         || cursor.is_changed()
         || look.is_some_and(|l| l.is_changed())
@@ -294,6 +302,7 @@ fn sync_table(
     shown: Res<Shown<Betting>>,
     pacing: Res<ResultPacing>,
     settings: Res<Settings>,
+    shape: Res<TableShape>,
     board: Res<SetupBoard>,
     cursor: Res<SetupCursor>,
     reveal: Option<Res<Reveal>>,
@@ -309,6 +318,7 @@ fn sync_table(
             &mut TextColor,
             &mut Transform,
             &mut Visibility,
+            Option<&mut TextBounds>,
         ),
         (Without<Piece>, Without<StackAt>),
     >,
@@ -329,6 +339,7 @@ fn sync_table(
     >,
 ) {
     let moment = Moment::new(&shown, &pacing, &settings, reveal.as_deref(), time.elapsed_secs());
+    let g = Geometry::of(*shape);
     let me = moment.me();
     let hidden = shown.curtain.is_some();
     let setting_up = !hidden && moment.view.phase == Phase::Setup && board.seat == Some(me);
@@ -345,16 +356,16 @@ fn sync_table(
     let their_arrangement = shown.reveal.as_ref().and_then(|r| r.game.arrangement(other(me)));
     for (piece, mut tile, mut visibility) in &mut pieces {
         let spot = match *piece {
-            Piece::Mine(t) if setting_up => Some(setup_spot(t, &board, &cursor)),
+            Piece::Mine(t) if setting_up => Some(setup_spot(g, t, &board, &cursor)),
             Piece::Mine(t) if playing => moment.view.mine.iter().position(|s| s.tile == t).map(|slot| {
                 (
-                    Vec3::new(slot_x(slot), MY_TILE_Y, 2.0),
+                    Vec3::new(g.slot_x(slot), g.my_tile_y, 2.0),
                     Face::Up(t),
                     slot == moment.column,
                 )
             }),
             Piece::Theirs(slot) if playing => Some((
-                Vec3::new(slot_x(slot), THEIR_TILE_Y, 2.0),
+                Vec3::new(g.slot_x(slot), g.their_tile_y, 2.0),
                 moment.their_face(slot, their_arrangement),
                 false,
             )),
@@ -364,7 +375,7 @@ fn sync_table(
         if let Some((target, face, selected)) = spot {
             tile.target = target;
             tile.wanted = face;
-            tile.scale = TILE_SCALE;
+            tile.scale = g.tile_scale;
             tile.selected = selected;
         }
     }
@@ -381,7 +392,7 @@ fn sync_table(
                 std::cmp::Ordering::Greater => moment.view.mine.get(slot).map_or(0, |s| s.chips),
             },
             StackAt::TheirCurrent if playing && moment.column < SLOTS => {
-                transform.translation.x = slot_x(moment.column);
+                transform.translation.x = g.slot_x(moment.column);
                 current[other(me)]
             }
             StackAt::MyPile if playing => winnings[me],
@@ -399,13 +410,22 @@ fn sync_table(
         }
     }
 
-    for (label, mut text, mut colour, mut transform, mut visibility) in &mut labels {
+    for (label, mut text, mut colour, mut transform, mut visibility, bounds) in &mut labels {
         match label {
             Label::SlotNumber(_) => {
-                transform.translation.y = if setting_up { SETUP_NUMBER_Y } else { SLOT_NUMBER_Y };
+                transform.translation.y = if setting_up {
+                    g.setup_number_y
+                } else {
+                    g.slot_number_y
+                };
             }
-            Label::TheirCount => transform.translation.x = slot_x(moment.column.min(SLOTS - 1)),
+            Label::TheirCount => transform.translation.x = g.slot_x(moment.column.min(SLOTS - 1)),
             _ => {}
+        }
+        // The banner wraps within the slots' row.
+        let width = g.slot_gap * SLOTS as f32;
+        if let Some(mut bounds) = bounds.filter(|b| b.width != Some(width)) {
+            *bounds = TextBounds::new_horizontal(width);
         }
         let (value, tint) = match *label {
             Label::SlotNumber(slot) if setting_up || playing => {
@@ -461,7 +481,10 @@ fn sync_table(
     for (outline, material, band, mut transform, mut visibility) in &mut decor {
         if band.is_some() {
             *visibility = show(playing && moment.column < SLOTS);
-            transform.translation.x = slot_x(moment.column.min(SLOTS - 1));
+            let (y, height) = g.band;
+            transform.translation.x = g.slot_x(moment.column.min(SLOTS - 1));
+            transform.translation.y = y;
+            transform.scale = Vec3::new(g.slot_gap - 6.0, height, 1.0);
             continue;
         }
         *visibility = show(setting_up);
@@ -486,7 +509,7 @@ fn count_text(count: u8) -> String {
 
 /// Where a tile of the setup board stands: in its slot, on the rack (in its
 /// own number's column), or under the pointer while dragged.
-fn setup_spot(tile: u8, board: &SetupBoard, cursor: &SetupCursor) -> (Vec3, Face, bool) {
+fn setup_spot(g: &Geometry, tile: u8, board: &SetupBoard, cursor: &SetupCursor) -> (Vec3, Face, bool) {
     let selected = cursor.selected == Some(tile);
     if cursor.dragging == Some(tile)
         && let Some(point) = cursor.pointer
@@ -494,8 +517,8 @@ fn setup_spot(tile: u8, board: &SetupBoard, cursor: &SetupCursor) -> (Vec3, Face
         return (point.extend(30.0), Face::Up(tile), true);
     }
     let at = match board.draft.slot_of(tile) {
-        Some(slot) => Vec3::new(slot_x(slot), SETUP_TILE_Y, 2.0),
-        None => Vec3::new(slot_x(usize::from(tile)), RACK_Y, 2.0),
+        Some(slot) => Vec3::new(g.slot_x(slot), g.setup_tile_y, 2.0),
+        None => Vec3::new(g.slot_x(usize::from(tile)), g.rack_y, 2.0),
     };
     (at, Face::Up(tile), selected)
 }
@@ -507,6 +530,7 @@ fn launch_chips(
     shown: Res<Shown<Betting>>,
     pacing: Res<ResultPacing>,
     settings: Res<Settings>,
+    shape: Res<TableShape>,
     chip_look: Res<ChipLook>,
     mut drawn: ResMut<ShownStacks>,
     flying: Query<Entity, With<FlyingChip>>,
@@ -521,14 +545,15 @@ fn launch_chips(
         commands.entity(entity).despawn();
     }
     let r = shown.view.history[on_screen.expect("checked above")];
+    let g = Geometry::of(*shape);
     let me = shown.seat;
     let owner = |seat: Seat| if seat == me { Owner::Mine } else { Owner::Theirs };
     let column = r.slot - 1;
     let stack_at = |seat: Seat| {
-        let y = if seat == me { MY_STACK_Y } else { THEIR_STACK_Y };
-        Vec2::new(slot_x(column), y)
+        let y = if seat == me { g.my_stack_y } else { g.their_stack_y };
+        Vec2::new(g.slot_x(column), y)
     };
-    let pile_at = |seat: Seat| Vec2::new(PILE_X, if seat == me { MY_PILE_Y } else { THEIR_PILE_Y });
+    let pile_at = |seat: Seat| Vec2::new(g.pile_x, if seat == me { g.my_pile_y } else { g.their_pile_y });
     let mut send = |seat: Seat, count: u8, from: Vec2, to: Vec2, delay: f32| {
         send_chips(
             &mut commands,
@@ -548,12 +573,15 @@ fn launch_chips(
             let view = shown.view.clone();
             for (slot, own) in view.my_later() {
                 let pulled = drawn.mine[slot - 1].saturating_sub(own.chips);
-                let from = Vec2::new(slot_x(slot - 1), MY_STACK_Y + CHIP_STEP * f32::from(own.chips));
+                let from = Vec2::new(
+                    g.slot_x(slot - 1),
+                    g.my_stack_y + CHIP_STEP * f32::from(own.chips),
+                );
                 send(seat, pulled, from, base, 0.0);
             }
         } else {
             let pulled = r.chips[seat] - r.bets[seat] - from_winnings;
-            let from = Vec2::new(slot_x((column + SLOTS) / 2), THEIR_STACK_Y);
+            let from = Vec2::new(g.slot_x((column + SLOTS) / 2), g.their_stack_y);
             send(seat, pulled, from, base, 0.0);
         }
     }

@@ -10,14 +10,13 @@ use crate::ids::GameId;
 use crate::games::betting::engine::rules::{Betting, SLOTS};
 use crate::games::betting::pacing::{MoveOn, ResultPacing};
 use crate::games::betting::setup_board::{SetupBoard, SetupEdit, setting_up};
-use crate::games::betting::table::layout::{
-    BUTTON_RADIUS, Piece, RACK_Y, SETUP_BUTTON_DX, SETUP_BUTTON_Y, SETUP_TILE_Y, slot_x, tile_size,
-};
+use crate::games::betting::table::layout::{BUTTON_REACH, Geometry, Piece};
 use crate::menus::Menu;
 use crate::screens::{ActiveGame, Screen};
 use crate::session::Shown;
 use crate::ui::key_presses::{digit, is_enter};
 use crate::ui::pointer::TAP_SLOP;
+use crate::ui::table::TableShape;
 use crate::ui::tile::covers;
 use crate::ui::{FreeSpace, KeyPresses, Pointer};
 
@@ -55,10 +54,10 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The setup slot whose drop area holds a point on the table.
-fn slot_under(point: Vec2) -> Option<usize> {
-    let half = tile_size() / 2.0 + 8.0;
+fn slot_under(g: &Geometry, point: Vec2) -> Option<usize> {
+    let half = g.tile_size() / 2.0 + 8.0;
     (0..SLOTS).find(|&slot| {
-        (point - Vec2::new(slot_x(slot), SETUP_TILE_Y))
+        (point - Vec2::new(g.slot_x(slot), g.setup_tile_y))
             .abs()
             .cmple(half)
             .all()
@@ -66,14 +65,12 @@ fn slot_under(point: Vec2) -> Option<usize> {
 }
 
 /// The − (false) or + (true) button under a slot at a point.
-fn button_under(point: Vec2) -> Option<(usize, bool)> {
+fn button_under(g: &Geometry, point: Vec2) -> Option<(usize, bool)> {
     (0..SLOTS).find_map(|slot| {
-        [(-SETUP_BUTTON_DX, false), (SETUP_BUTTON_DX, true)]
+        [false, true]
             .into_iter()
-            .find(|&(dx, _)| {
-                point.distance(Vec2::new(slot_x(slot) + dx, SETUP_BUTTON_Y)) <= BUTTON_RADIUS + 3.0
-            })
-            .map(|(_, plus)| (slot, plus))
+            .find(|&plus| point.distance(g.button(slot, plus)) <= BUTTON_REACH)
+            .map(|plus| (slot, plus))
     })
 }
 
@@ -81,6 +78,7 @@ pub(crate) fn setup_pointer(
     shown: Res<Shown<Betting>>,
     pacing: Res<ResultPacing>,
     board: Res<SetupBoard>,
+    shape: Res<TableShape>,
     pointer: Res<Pointer>,
     camera: Single<(&Camera, &GlobalTransform)>,
     space: Res<FreeSpace>,
@@ -90,6 +88,7 @@ pub(crate) fn setup_pointer(
     mut move_on: MessageWriter<MoveOn>,
 ) {
     let (camera, at) = *camera;
+    let g = Geometry::of(*shape);
     let point = pointer
         .at
         .filter(|&p| space.contains(p))
@@ -102,12 +101,12 @@ pub(crate) fn setup_pointer(
         return;
     }
     cursor.pointer = point;
-    cursor.hover = cursor.dragging.and(point).and_then(slot_under);
+    cursor.hover = cursor.dragging.and(point).and_then(|p| slot_under(g, p));
     let Some(point) = point else {
         return;
     };
     if pointer.just_pressed {
-        if let Some((slot, plus)) = button_under(point) {
+        if let Some((slot, plus)) = button_under(g, point) {
             cursor.slot = slot;
             edits.write(if plus {
                 SetupEdit::AddChip { slot }
@@ -120,7 +119,7 @@ pub(crate) fn setup_pointer(
             Piece::Mine(tile) if covers(transform, point) => Some(*tile),
             _ => None,
         });
-        match (grabbed, cursor.selected, slot_under(point)) {
+        match (grabbed, cursor.selected, slot_under(g, point)) {
             (Some(tile), _, _) => {
                 cursor.dragging = Some(tile);
                 cursor.pressed_at = Some(point);
@@ -150,11 +149,11 @@ pub(crate) fn setup_pointer(
                 (Some(held), _) if held == tile => cursor.selected = None,
                 _ => cursor.selected = Some(tile),
             }
-        } else if let Some(slot) = slot_under(point) {
+        } else if let Some(slot) = slot_under(g, point) {
             edits.write(SetupEdit::Place { tile, slot });
             cursor.slot = slot;
             cursor.selected = None;
-        } else if point.y < RACK_Y + tile_size().y
+        } else if point.y < g.rack_y + g.tile_size().y
             && let Some(slot) = board.draft.slot_of(tile)
         {
             edits.write(SetupEdit::Lift { slot });
