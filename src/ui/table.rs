@@ -223,7 +223,10 @@ impl FromWorld for FeltCloth {
                 color: theme::FELT,
                 texture: Some(weave.clone()),
                 uv_transform: bevy::math::Affine2::from_scale(size / piece_art::FELT_TILE),
-                ..ColorMaterial::default()
+                // The cloth hides what is under it: drawn opaque, not blended
+                // over the window (a software renderer paid for the blend
+                // over every pixel of the felt, each frame).
+                alpha_mode: bevy::sprite_render::AlphaMode2d::Opaque,
             })
         };
         let (wide, tall) = (cloth(felt_size()), cloth(TALL_FELT));

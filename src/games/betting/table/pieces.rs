@@ -277,7 +277,6 @@ fn spawn_label(commands: &mut Commands, font: Option<&TableFont>, label: Label, 
 /// Whether the pieces must be placed again: what the seat is shown, the
 /// result on screen, the set-up board or cursor, the settings or the
 /// table's shape changed, or the end's reveal is turning tiles over.
-#[allow(clippy::too_many_arguments)]
 fn table_changed(
     shown: Option<Res<Shown<Betting>>>,
     pacing: Res<ResultPacing>,

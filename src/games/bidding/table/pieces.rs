@@ -430,7 +430,6 @@ fn turn_cards(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn sync_table(
     mut commands: Commands,
     shown: Res<Shown<Bidding>>,

@@ -294,7 +294,6 @@ fn table_changed(
         || reveal.is_some()
 }
 
-#[allow(clippy::too_many_arguments)]
 fn sync_table(
     shown: Res<Shown<Tiles>>,
     choice: Res<TileChoice>,

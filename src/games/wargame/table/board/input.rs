@@ -200,7 +200,6 @@ fn pointer_on_hexes(
 /// where something can be done (N, Shift+N) or one hex at a time
 /// (Shift+arrows), and Enter is a click there, Backspace a right-click;
 /// 1-9 press the action bar's buttons, O chooses the commander's order.
-#[allow(clippy::too_many_arguments)]
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     shown: Res<Shown<Wargame>>,
