@@ -126,6 +126,10 @@ pub(super) fn top_bar(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let window = ctx.viewport_rect().size();
+    let fold = LogFold {
+        frame_columns: columns.is_some(),
+        window,
+    };
     if in_columns(columns, window) {
         return Ok(());
     }
@@ -135,7 +139,7 @@ pub(super) fn top_bar(
         // under them instead of pushing them off the edge.
         if narrow(window) {
             ui.horizontal_wrapped(|ui| {
-                bar_buttons(ui, window, &mut menu, &mut rules, &mut log);
+                bar_buttons(ui, fold, &mut menu, &mut rules, &mut log);
                 ui.label(
                     egui::RichText::new(options.game.title())
                         .family(theme::display_family(ui.ctx()))
@@ -152,7 +156,7 @@ pub(super) fn top_bar(
             );
             ui.label(subtitle(&options, watching.as_deref()));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                bar_buttons(ui, window, &mut menu, &mut rules, &mut log);
+                bar_buttons(ui, fold, &mut menu, &mut rules, &mut log);
             });
         });
     });
@@ -184,7 +188,7 @@ fn subtitle(options: &MatchOptions, watching: Option<&Watching>) -> String {
 /// The menu, the rules and the log's fold, the same on every table.
 fn bar_buttons(
     ui: &mut egui::Ui,
-    window: egui::Vec2,
+    fold: LogFold,
     menu: &mut NextState<Menu>,
     rules: &mut RulesReturn,
     log: &mut LogOpen,
@@ -195,29 +199,52 @@ fn bar_buttons(
     if ui.button("Rules (F1)").clicked() {
         rules.open(Menu::None, menu);
     }
-    let fold = if log.is_open(window) {
+    let label = if fold.is_open(*log) {
         "Hide log (L)"
     } else {
         "Log (L)"
     };
-    if ui.button(fold).clicked() {
-        log.toggle(window);
+    if ui.button(label).clicked() {
+        log.toggle(fold.window, fold.frame_columns);
     }
 }
 
 /// Whether the log is open: the player's choice once made (the Log button
 /// or L), until then open in a wide window and folded in a narrow one,
-/// where the table needs the room and the log sits under it.
+/// where the table needs the room and the log sits under it. A card table
+/// (one without `FrameColumns`) also starts with it folded in a window
+/// narrower than `CARD_TABLE_BESIDE_LOG`, where the log would shrink its
+/// pieces under a finger's width.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct LogOpen(pub Option<bool>);
 
+/// The narrowest window, in egui points, where a card table beside the log
+/// keeps its smallest touch target (betting's rack tile, 45 units) 44
+/// pixels across: the felt's 950 units at 0.98 of a pixel, and the log.
+const CARD_TABLE_BESIDE_LOG: f32 = 1240.0;
+
 impl LogOpen {
-    pub fn is_open(self, window: egui::Vec2) -> bool {
-        self.0.unwrap_or(!narrow(window))
+    pub fn is_open(self, window: egui::Vec2, frame_columns: bool) -> bool {
+        self.0
+            .unwrap_or(!narrow(window) && (frame_columns || window.x >= CARD_TABLE_BESIDE_LOG))
     }
 
-    fn toggle(&mut self, window: egui::Vec2) {
-        self.0 = Some(!self.is_open(window));
+    fn toggle(&mut self, window: egui::Vec2, frame_columns: bool) {
+        self.0 = Some(!self.is_open(window, frame_columns));
+    }
+}
+
+/// What the log's default fold depends on: the window, and whether the
+/// table stands beside the frame's columns.
+#[derive(Debug, Clone, Copy)]
+struct LogFold {
+    window: egui::Vec2,
+    frame_columns: bool,
+}
+
+impl LogFold {
+    fn is_open(self, log: LogOpen) -> bool {
+        log.is_open(self.window, self.frame_columns)
     }
 }
 
@@ -228,11 +255,12 @@ fn toggle_log_key(
     keys: Res<ButtonInput<KeyCode>>,
     window: Option<Single<&Window>>,
     mut open: ResMut<LogOpen>,
+    columns: Option<Res<FrameColumns>>,
 ) {
     if keys.just_pressed(KeyCode::KeyL)
         && let Some(window) = window
     {
-        open.toggle(egui::vec2(window.width(), window.height()));
+        open.toggle(egui::vec2(window.width(), window.height()), columns.is_some());
     }
 }
 
@@ -260,8 +288,12 @@ pub(super) fn log_panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let window = ctx.viewport_rect().size();
+    let fold = LogFold {
+        frame_columns: columns.is_some(),
+        window,
+    };
     let columns = in_columns(columns, window);
-    if !open.is_open(window) {
+    if !fold.is_open(*open) {
         if columns {
             let mut root = space.ui(ctx, "log-root");
             egui::Panel::right("frame-buttons")
@@ -269,7 +301,7 @@ pub(super) fn log_panel(
                 .resizable(false)
                 .show(&mut root, |ui| {
                     ui.with_layout(egui::Layout::top_down_justified(egui::Align::Min), |ui| {
-                        bar_buttons(ui, window, &mut menu, &mut rules, &mut open);
+                        bar_buttons(ui, fold, &mut menu, &mut rules, &mut open);
                     });
                 });
             space.keep_rest(&root);
@@ -288,7 +320,7 @@ pub(super) fn log_panel(
         if columns {
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
-                bar_buttons(ui, window, &mut menu, &mut rules, &mut open);
+                bar_buttons(ui, fold, &mut menu, &mut rules, &mut open);
             });
             ui.label(
                 egui::RichText::new(options.game.title())

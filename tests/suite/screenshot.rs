@@ -313,10 +313,22 @@ fn count_like_in_columns(
 /// The felt's rim shows at both ends, all of it left of the log: the
 /// fixed-width log covers none of the table.
 fn assert_felt_fits(name: &str, width: u32, pixels: &[u8]) {
+    let (_, right) = felt_sides(name, width, pixels);
+    assert!(
+        right < width - LOG,
+        "{name}: the felt runs under the log, to x = {right}"
+    );
+    let under_log = count_in_columns(width, pixels, width - LOG..width, FELT, 6);
+    assert_eq!(under_log, 0, "{name}: no felt under the log");
+}
+
+/// The columns of the felt's rim at its left and right, each side seen
+/// whole (more than 300 pixels of it).
+fn felt_sides(name: &str, width: u32, pixels: &[u8]) -> (u32, u32) {
     let xs: Vec<u32> = pixels
         .chunks_exact(3)
         .enumerate()
-        .filter(|(_, p)| (0..3).all(|i| (i32::from(p[i]) - i32::from(FELT_LINE[i])).abs() <= 6))
+        .filter(|(_, p)| near(p, FELT_LINE, 6))
         .map(|(i, _)| i as u32 % width)
         .collect();
     let (Some(&left), Some(&right)) = (xs.iter().min(), xs.iter().max()) else {
@@ -329,41 +341,52 @@ fn assert_felt_fits(name: &str, width: u32, pixels: &[u8]) {
         at(left),
         at(right)
     );
-    assert!(
-        right < width - LOG,
-        "{name}: the felt runs under the log, to x = {right}"
-    );
-    let under_log = count_in_columns(width, pixels, width - LOG..width, FELT, 6);
-    assert_eq!(under_log, 0, "{name}: no felt under the log");
+    (left, right)
 }
 
+/// At 1024 x 768 a card table starts with the log folded: beside it, the
+/// felt would shrink betting's rack tiles to 35 pixels and tiles' hand to
+/// 43. Folded, the felt takes the window's width and the tiles' faces
+/// stay a finger wide.
 #[test]
-fn every_card_table_fits_a_1024_by_768_window() {
-    for (name, args, rgb, least) in [
+fn every_card_table_fits_a_1024_by_768_window_with_tiles_a_finger_wide() {
+    for (name, args, rgb, least, face) in [
         (
             "tiles-1024",
             &["--game", "tiles", "--seed", "4"][..],
             [242, 237, 219],
             4 * 1400,
+            48,
         ),
         (
             "bidding-1024",
             &["--game", "bidding", "--seed", "4"][..],
             [250, 200, 64],
             10 * 350,
+            0,
         ),
         (
             "betting-1024",
             &["--game", "betting", "--seed", "4", "--quick-setup"][..],
             CHIP_RED,
             600,
+            40,
         ),
     ] {
         let (width, height, pixels) = screenshot_sized(name, (1024, 768), args);
         assert_eq!((width, height), (1024, 768));
-        assert_felt_fits(name, width, &pixels);
+        let (left, right) = felt_sides(name, width, &pixels);
+        assert!(
+            right - left >= width * 9 / 10,
+            "{name}: the felt spans columns {left} to {right} of {width}"
+        );
         let seen = count_near(&pixels, rgb, 12);
         assert!(seen > least, "{name}: its pieces on the felt: {seen}");
+        let across = longest_run(width, &pixels, [242, 237, 219], 12);
+        assert!(
+            across >= face,
+            "{name}: a white tile's face is {across} pixels across"
+        );
     }
 }
 

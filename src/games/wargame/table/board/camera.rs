@@ -132,7 +132,7 @@ fn aim_camera(
         window: size,
         building: shown.view.phase == Phase::Building,
         side: *side,
-        log: log.is_open(points),
+        log: log.is_open(points, true),
     };
     // The actions stand under the board only where the side panel does not
     // hold them: then room is kept for them from the start.
