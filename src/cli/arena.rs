@@ -270,6 +270,34 @@ pub fn play_bots<G: Playable>(
     }
 }
 
+impl ArenaReport {
+    /// One report of several runs' games, as if played in one.
+    pub fn combined(parts: &[ArenaReport]) -> ArenaReport {
+        let sum = |f: fn(&ArenaReport) -> usize| parts.iter().map(f).sum::<usize>();
+        let (wins, draws, losses) = (sum(|r| r.wins), sum(|r| r.draws), sum(|r| r.losses));
+        let games = wins + draws + losses;
+        let n = games.max(1) as f64;
+        let rate = (wins as f64 + 0.5 * draws as f64) / n;
+        let squares = wins as f64 * (1.0 - rate).powi(2)
+            + draws as f64 * (0.5 - rate).powi(2)
+            + losses as f64 * rate.powi(2);
+        let variance = squares / (n - 1.0).max(1.0);
+        let slowest = |p: usize| parts.iter().map(|r| r.slowest_each[p]).max().unwrap_or_default();
+        let slowest_each = [slowest(0), slowest(1)];
+        ArenaReport {
+            games,
+            wins,
+            draws,
+            losses,
+            rate,
+            margin: 1.96 * (variance / n).sqrt(),
+            seat_wins: [sum(|r| r.seat_wins[0]), sum(|r| r.seat_wins[1])],
+            slowest_move: slowest_each[0].max(slowest_each[1]),
+            slowest_each,
+        }
+    }
+}
+
 impl std::fmt::Display for ArenaReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(

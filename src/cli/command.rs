@@ -61,6 +61,13 @@ pub enum Command {
         games: usize,
         seed: u64,
     },
+    /// A best response against a card game's Hard (or a toy), scored.
+    Exploit {
+        game: GameId,
+        against: super::exploit::Target,
+        games: usize,
+        seed: u64,
+    },
     /// Checks wargame scenario files.
     Validate(Vec<PathBuf>),
     /// A picture of every screen, into this folder.

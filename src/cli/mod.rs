@@ -4,6 +4,7 @@
 pub mod arena;
 mod command;
 pub mod counter_search;
+pub mod exploit;
 #[cfg(not(target_arch = "wasm32"))]
 mod gallery;
 #[cfg(not(target_arch = "wasm32"))]
@@ -43,6 +44,7 @@ usage:
   black-and-white arena --game GAME --a PLAYER --b PLAYER [--games N] [--seed S] [--scenario ID-or-PATH]
   black-and-white round-robin --game GAME [--games N] [--seed S]
   black-and-white counter-search --game GAME [--starts N] [--steps N] [--games N] [--seed S]
+  black-and-white exploit --game tiles [--against hard|lowest] [--games N] [--seed S]
   black-and-white validate FILE...
   black-and-white gallery DIR
   black-and-white serve [--port N] [--data DIR]
@@ -53,6 +55,8 @@ member of a card game's population of outside players (round-robin lists them).
 round-robin plays every pair of the levels and the population and prints the table.
 counter-search hill-climbs the habits of a card game's family of players against its Hard (each
 step judged on --games games, default 300) and plays the best found 2000 fresh games.
+exploit plays a best response that knows Hard's policy (the chance of each of its moves, never
+its hand) against Hard, or against a toy that always plays its lowest tile, and prints its score.
 Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
 --dice forces the next die results, each 1 to 6. Playing the wargame from the command line
 starts straight into the battle, both armies built by the computer; --build lets you build yours.
@@ -76,6 +80,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         Some("arena") => ("arena", &args[1..]),
         Some("round-robin") => ("round-robin", &args[1..]),
         Some("counter-search") => ("counter-search", &args[1..]),
+        Some("exploit") => ("exploit", &args[1..]),
         Some("--help" | "-h" | "help") => return Ok(Command::Help),
         Some("validate") if args.len() > 1 => {
             return Ok(Command::Validate(args[1..].iter().map(PathBuf::from).collect()));
@@ -160,7 +165,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 flags.starts = Some(parse_number(&value()?, "--starts")? as usize)
             }
             ("counter-search", "--steps") => flags.steps = Some(parse_number(&value()?, "--steps")? as usize),
-            ("arena" | "round-robin" | "counter-search", "--games") => {
+            ("exploit", "--against") => flags.against = Some(exploit::Target::parse(&value()?)?),
+            ("arena" | "round-robin" | "counter-search" | "exploit", "--games") => {
                 flags.games = Some(parse_number(&value()?, "--games")? as usize)
             }
             _ => return Err(format!("unknown option `{flag}`")),
@@ -222,6 +228,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             games: flags.games.unwrap_or(300),
             seed: flags.seed.unwrap_or(0),
         }),
+        "exploit" => Ok(Command::Exploit {
+            game: flags.game.ok_or("exploit needs --game")?,
+            against: flags.against.unwrap_or(exploit::Target::Hard),
+            games: flags.games.unwrap_or(1000),
+            seed: flags.seed.unwrap_or(0),
+        }),
         "round-robin" => Ok(Command::RoundRobin {
             game: flags.game.ok_or("round-robin needs --game")?,
             games: flags.games.unwrap_or(2000),
@@ -268,6 +280,7 @@ struct Flags {
     games: Option<usize>,
     starts: Option<usize>,
     steps: Option<usize>,
+    against: Option<exploit::Target>,
 }
 
 fn parse_number(text: &str, flag: &str) -> Result<u64, String> {
@@ -427,6 +440,25 @@ score rate {:.3} on the games it was chosen by; over {} fresh games:
             );
             ExitCode::SUCCESS
         }
+        Command::Exploit {
+            game,
+            against,
+            games,
+            seed,
+        } => match exploit::exploit(game, against, games, seed) {
+            Ok(report) => {
+                println!(
+                    "{} exploit: A = the best response against B = {against:?}, seed {seed}",
+                    game.id()
+                );
+                println!("{report}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("black-and-white exploit: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::RoundRobin { game, games, seed } => {
             let table = match with_population(game, arena::RoundRobin { games, seed }) {
                 Ok(table) => table,

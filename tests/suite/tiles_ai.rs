@@ -94,3 +94,17 @@ fn hard_weighs_a_tile_a_call_and_chooses_as_it_would_at_once() {
     });
     assert!(positions >= 17, "{positions} positions");
 }
+
+/// The yardstick of issue 42: a best response that knows a player's policy
+/// beats a deterministic toy (it always plays its lowest tile) nearly every
+/// game; the games without a best response yet are refused, not faked.
+#[test]
+fn the_best_response_exploits_a_deterministic_toy_near_every_game() {
+    use black_and_white::cli::exploit::{Target, exploit};
+    use black_and_white::ids::GameId;
+    let report = exploit(GameId::Tiles, Target::Lowest, 16, 3).expect("tiles has a best response");
+    assert_eq!(report.games, 16);
+    assert!(report.rate >= 0.95, "the best response against the toy: {report}");
+    let refused = exploit(GameId::Bidding, Target::Hard, 2, 0);
+    assert!(refused.is_err_and(|e| e.contains("tiles only")));
+}

@@ -22,6 +22,7 @@ use std::collections::HashMap;
 use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng, seq::IndexedRandom};
 
+use super::best_response::Policy;
 use super::rules::Tiles;
 use super::rules::{Colour, Hand, TilesAction, TilesView};
 use super::solver::{Position, Solver, colour_mask};
@@ -34,10 +35,18 @@ impl Bots for Tiles {
 }
 
 pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
+    match level {
+        Level::Random => Box::new(RandomBot(GameRng::seed_from_u64(seed))),
+        _ => Box::new(solver_bot(level, seed)),
+    }
+}
+
+/// The player of a level that searches (all but Random, which `bot`
+/// makes without one).
+fn solver_bot(level: Level, seed: u64) -> SolverBot {
     let rng = GameRng::seed_from_u64(seed);
     let (belief, endgame, mistakes, noise, random_share) = match level {
-        Level::Random => return Box::new(RandomBot(rng)),
-        Level::Easy => (BeliefKind::ByColour, 0, EASY_MISTAKES, 0.3, 1.0),
+        Level::Random | Level::Easy => (BeliefKind::ByColour, 0, EASY_MISTAKES, 0.3, 1.0),
         Level::Normal => (BeliefKind::ByColour, 0, NORMAL_MISTAKES, 0.15, 1.0),
         Level::Hard => (
             BeliefKind::Exact,
@@ -47,7 +56,7 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
             HARD_RANDOM_SHARE,
         ),
     };
-    Box::new(SolverBot {
+    SolverBot {
         rng,
         belief,
         mistakes,
@@ -63,7 +72,7 @@ pub fn bot(level: Level, seed: u64) -> Box<dyn Bot<Tiles>> {
         }),
         thought: None,
         weighing: None,
-    })
+    }
 }
 
 /// The share of Easy's and Normal's moves made at random.
@@ -218,7 +227,21 @@ impl SolverBot {
                 }
             }
         }
-        total / weight + f64::from(self.rng.random_range(0.0..=self.noise))
+        total / weight
+    }
+
+    /// Every tile in hand weighed at once, without noise: Hard's values as
+    /// the best response (best_response.rs) asks for them.
+    fn weigh_all(&mut self, view: &TilesView) -> Weighing {
+        let mut w = self.start_weighing(view);
+        for &t in &view.hand {
+            let value = self.weigh(&mut w, t);
+            w.weighed.push(Considered {
+                option: format!("tile {t}"),
+                value,
+            });
+        }
+        w
     }
 
     /// The tile chosen once every tile is weighed, and the thought behind it.
@@ -288,7 +311,7 @@ impl Bot<Tiles> for SolverBot {
             _ => self.start_weighing(view),
         };
         let t = view.hand[w.weighed.len()];
-        let value = self.weigh(&mut w, t);
+        let value = self.weigh(&mut w, t) + f64::from(self.rng.random_range(0.0..=self.noise));
         w.weighed.push(Considered {
             option: format!("tile {t}"),
             value,
@@ -508,5 +531,52 @@ fn assign(
             let next = std::array::from_fn(|h| chances[h] * f64::from(HABITS[h].chance(left, o, answered)));
             assign(view, i + 1, left.without(o), next, found);
         }
+    }
+}
+
+/// Hard's policy as the chance of each tile, for a player that knows its
+/// code (the best response, best_response.rs): Hard's choice is its values
+/// plus a jitter of up to `HARD_NOISE`, so a tile's chance is how often it
+/// comes out on top over many draws of that jitter.
+pub struct HardPolicy {
+    bot: SolverBot,
+    jitter: GameRng,
+}
+
+impl Default for HardPolicy {
+    fn default() -> Self {
+        HardPolicy {
+            bot: solver_bot(Level::Hard, 0),
+            jitter: GameRng::seed_from_u64(0),
+        }
+    }
+}
+
+/// Draws of Hard's jitter each chance is counted over.
+const JITTER_DRAWS: usize = 64;
+
+impl Policy for HardPolicy {
+    fn chances(&mut self, view: &TilesView) -> Vec<(u8, f64)> {
+        if view.hand.len() == 1 {
+            return vec![(view.hand[0], 1.0)];
+        }
+        let w = self.bot.weigh_all(view);
+        let mut tops = vec![0usize; view.hand.len()];
+        for _ in 0..JITTER_DRAWS {
+            let (mut best, mut at) = (f64::MIN, 0);
+            for (i, c) in w.weighed.iter().enumerate() {
+                let v = c.value + f64::from(self.jitter.random_range(0.0..=HARD_NOISE));
+                if v > best {
+                    (best, at) = (v, i);
+                }
+            }
+            tops[at] += 1;
+        }
+        view.hand
+            .iter()
+            .zip(tops)
+            .filter(|(_, n)| *n > 0)
+            .map(|(&t, n)| (t, n as f64 / JITTER_DRAWS as f64))
+            .collect()
     }
 }

@@ -171,6 +171,22 @@ impl Tiles {
         }
     }
 
+    /// A game as a player imagines it from what it saw: both hands full and
+    /// `first` leading, its seed unknown (0). Replaying the plays it
+    /// believes in gives the view the other side had.
+    pub fn imagined(first: Seat) -> Tiles {
+        Tiles {
+            seed: 0,
+            chance: Chance::default(),
+            first,
+            leader: first,
+            hands: [Hand::FULL; 2],
+            led: None,
+            rounds: Vec::new(),
+            score: [0, 0],
+        }
+    }
+
     /// The sequence each player played, round by round: the end reveal.
     pub fn played(&self) -> [Vec<u8>; 2] {
         [0, 1].map(|seat| self.rounds.iter().map(|r| r.tiles[seat]).collect())
