@@ -108,3 +108,27 @@ fn the_best_response_exploits_a_deterministic_toy_near_every_game() {
     let refused = exploit(GameId::Bidding, Target::Hard, 2, 0);
     assert!(refused.is_err_and(|e| e.contains("tiles only")));
 }
+
+/// Hard mixes: from the same view it plays different tiles on different
+/// seeds, each one its policy gives a chance, and the chances sum to one.
+#[test]
+fn hard_mixes_its_choice_and_its_policy_gives_each_tile_s_chance() {
+    use black_and_white::games::tiles::engine::HardPolicy;
+    use black_and_white::games::tiles::engine::best_response::Policy;
+    let game = Tiles::new_game(1);
+    let seat = game.to_move().expect("the first leader");
+    let view = game.view(seat);
+    let played: std::collections::BTreeSet<u8> = (0..24)
+        .map(|seed| Tiles::bot(Level::Hard, seed).choose(&view).tile)
+        .collect();
+    assert!(played.len() >= 2, "Hard led only {played:?}");
+    let chances = HardPolicy::default().chances(&view);
+    let total: f64 = chances.iter().map(|(_, c)| c).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{chances:?}");
+    for tile in &played {
+        assert!(
+            chances.iter().any(|&(t, c)| t == *tile && c > 0.0),
+            "Hard led {tile}, which its policy gives no chance: {chances:?}"
+        );
+    }
+}

@@ -15,7 +15,10 @@
 //!   counts colours (whose move it predicts for each hand); and with seven
 //!   tiles or fewer in hand plays for the game's result given the score
 //!   rather than for points. This is search over the belief (determinized
-//!   expectimax with an opponent model), not CFR.
+//!   expectimax with an opponent model), not CFR. Its choice is mixed:
+//!   each tile's chance grows with its value (`HARD_MIX`), so that a
+//!   player who knows its code reads less of its hand; and it trusts its
+//!   read of the other side's habits only half way (`HARD_PRIOR_KEPT`).
 
 use std::collections::HashMap;
 
@@ -48,14 +51,9 @@ fn solver_bot(level: Level, seed: u64) -> SolverBot {
     let (belief, endgame, mistakes, noise, random_share) = match level {
         Level::Random | Level::Easy => (BeliefKind::ByColour, 0, EASY_MISTAKES, 0.3, 1.0),
         Level::Normal => (BeliefKind::ByColour, 0, NORMAL_MISTAKES, 0.15, 1.0),
-        Level::Hard => (
-            BeliefKind::Exact,
-            HARD_ENDGAME,
-            0.0,
-            HARD_NOISE,
-            HARD_RANDOM_SHARE,
-        ),
+        Level::Hard => (BeliefKind::Exact, HARD_ENDGAME, 0.0, 0.0, HARD_RANDOM_SHARE),
     };
+    let mix = (level == Level::Hard).then_some(HARD_MIX);
     SolverBot {
         rng,
         belief,
@@ -72,7 +70,15 @@ fn solver_bot(level: Level, seed: u64) -> SolverBot {
         }),
         thought: None,
         weighing: None,
+        mix,
     }
+}
+
+/// The temperatures of a mixed choice, in each unit of value.
+#[derive(Clone, Copy)]
+struct Mix {
+    points: f64,
+    result: f64,
 }
 
 /// The share of Easy's and Normal's moves made at random.
@@ -81,9 +87,21 @@ const NORMAL_MISTAKES: f64 = 0.0;
 /// How much of Hard's model of its opponent is a random player; the rest is
 /// a player who counts colours.
 const HARD_RANDOM_SHARE: f32 = 0.8;
-/// How much Hard's values are jittered: tiles worth nearly the same are
-/// played in varying order, so that it cannot be read by its habits.
-const HARD_NOISE: f32 = 0.03;
+/// How Hard mixes its choice: each tile's chance is exp(value / T) over
+/// the best's, T in the values' unit (points before the endgame, the
+/// chance of winning in it). A tile worth T less than the best is played
+/// e^-1 as often, so near-equal tiles are played about equally and a
+/// reader who knows its policy reads less of its hand from its plays.
+/// Hotter mixes are harder to read and weaker against everyone else
+/// (docs/tiles-opponents.md has the trade measured).
+const HARD_MIX: Mix = Mix {
+    points: 0.15,
+    result: 0.02,
+};
+/// The least share of its prior that Hard keeps in its model of the other
+/// side's habits however the plays seen fit one: a safe exploitation,
+/// wrong about a player who has none of the nine habits at little cost.
+const HARD_PRIOR_KEPT: f64 = 0.5;
 /// Hard's prior weight of a random (or colour-counting) player; the other
 /// habits share the rest.
 const HARD_RANDOM_HABIT: f64 = 0.7;
@@ -128,6 +146,8 @@ struct SolverBot {
     thought: Option<Thought>,
     /// The choice it is weighing, a tile at a time.
     weighing: Option<Weighing>,
+    /// How it mixes its choice (Hard); without, it plays the best tile.
+    mix: Option<Mix>,
 }
 
 /// A choice being weighed, a tile at a time: what the view tells, and the
@@ -135,6 +155,8 @@ struct SolverBot {
 struct Weighing {
     view: TilesView,
     slip: bool,
+    /// What each habit's chances are multiplied by (`habit_weights`).
+    habit_weight: [f64; HABITS.len()],
     belief: Belief,
     mine: Hand,
     following: Option<Colour>,
@@ -162,9 +184,11 @@ impl SolverBot {
         } else {
             Vec::new()
         };
+        let habit_weight = self.habit_weights(&belief);
         Weighing {
             view: view.clone(),
             slip,
+            habit_weight,
             belief,
             mine,
             following: view.led.filter(|_| !view.is_leading()),
@@ -173,6 +197,23 @@ impl SolverBot {
             my_hands,
             weighed: Vec::new(),
         }
+    }
+
+    /// What each habit's chances of the plays seen are multiplied by: its
+    /// posterior, kept `HARD_PRIOR_KEPT` of the way to its prior, over how
+    /// well it explains the plays (so that the hands' weights under it sum
+    /// to that share).
+    fn habit_weights(&self, belief: &Belief) -> [f64; HABITS.len()] {
+        let fits: [f64; HABITS.len()] = std::array::from_fn(|h| belief.weighted().map(|(_, c)| c[h]).sum());
+        let total: f64 = (0..HABITS.len()).map(|h| fits[h] * self.habits[h]).sum();
+        std::array::from_fn(|h| {
+            if fits[h] <= 0.0 || total <= 0.0 {
+                return 0.0;
+            }
+            let posterior = fits[h] * self.habits[h] / total;
+            let kept = (1.0 - HARD_PRIOR_KEPT) * posterior + HARD_PRIOR_KEPT * self.habits[h];
+            kept / fits[h]
+        })
     }
 
     /// The value of playing `t`, averaged over the hands and habits the
@@ -193,7 +234,7 @@ impl SolverBot {
             };
             for (h, habit) in HABITS.into_iter().enumerate() {
                 // The chance of this hand and the plays so far.
-                let seen = chances[h] * self.habits[h];
+                let seen = chances[h] * w.habit_weight[h];
                 if seen == 0.0 {
                     continue;
                 }
@@ -274,7 +315,7 @@ impl SolverBot {
             .enumerate()
             .map(|(h, &habit)| {
                 (
-                    w.belief.weighted().map(|(_, c)| c[h]).sum::<f64>() * self.habits[h],
+                    w.belief.weighted().map(|(_, c)| c[h]).sum::<f64>() * w.habit_weight[h],
                     habit,
                 )
             })
@@ -289,8 +330,49 @@ impl SolverBot {
             likeliest.leads.describe(),
             likeliest.answers.describe(),
         );
-        self.thought = Some(Thought::ranked(belief, w.weighed, 4));
-        TilesAction { tile: best }
+        let Some(chances) = self.mixed(&w) else {
+            self.thought = Some(Thought::ranked(belief, w.weighed, 4));
+            return TilesAction { tile: best };
+        };
+        let mut draw = self.rng.random_range(0.0..1.0);
+        let mut tile = best;
+        for (&t, &chance) in w.view.hand.iter().zip(&chances) {
+            if draw < chance {
+                tile = t;
+                break;
+            }
+            draw -= chance;
+        }
+        let options = w
+            .weighed
+            .into_iter()
+            .zip(chances)
+            .map(|(c, chance)| Considered {
+                option: format!("{} ({:.0}%)", c.option, chance * 100.0),
+                value: c.value,
+            })
+            .collect();
+        self.thought = Some(Thought::ranked(belief, options, 4));
+        TilesAction { tile }
+    }
+
+    /// Each tile's chance in a mixed choice, in the hand's order: `None`
+    /// for a level that plays its best tile.
+    fn mixed(&self, w: &Weighing) -> Option<Vec<f64>> {
+        let mix = self.mix?;
+        let temperature = if self.solver.plays_for_result(w.mine.len()) {
+            mix.result
+        } else {
+            mix.points
+        };
+        let best = w.weighed.iter().map(|c| c.value).fold(f64::MIN, f64::max);
+        let weights: Vec<f64> = w
+            .weighed
+            .iter()
+            .map(|c| ((c.value - best) / temperature).exp())
+            .collect();
+        let total: f64 = weights.iter().sum();
+        Some(weights.into_iter().map(|x| x / total).collect())
     }
 }
 
@@ -535,48 +617,22 @@ fn assign(
 }
 
 /// Hard's policy as the chance of each tile, for a player that knows its
-/// code (the best response, best_response.rs): Hard's choice is its values
-/// plus a jitter of up to `HARD_NOISE`, so a tile's chance is how often it
-/// comes out on top over many draws of that jitter.
-pub struct HardPolicy {
-    bot: SolverBot,
-    jitter: GameRng,
-}
+/// code (the best response, best_response.rs).
+pub struct HardPolicy(SolverBot);
 
 impl Default for HardPolicy {
     fn default() -> Self {
-        HardPolicy {
-            bot: solver_bot(Level::Hard, 0),
-            jitter: GameRng::seed_from_u64(0),
-        }
+        HardPolicy(solver_bot(Level::Hard, 0))
     }
 }
-
-/// Draws of Hard's jitter each chance is counted over.
-const JITTER_DRAWS: usize = 64;
 
 impl Policy for HardPolicy {
     fn chances(&mut self, view: &TilesView) -> Vec<(u8, f64)> {
         if view.hand.len() == 1 {
             return vec![(view.hand[0], 1.0)];
         }
-        let w = self.bot.weigh_all(view);
-        let mut tops = vec![0usize; view.hand.len()];
-        for _ in 0..JITTER_DRAWS {
-            let (mut best, mut at) = (f64::MIN, 0);
-            for (i, c) in w.weighed.iter().enumerate() {
-                let v = c.value + f64::from(self.jitter.random_range(0.0..=HARD_NOISE));
-                if v > best {
-                    (best, at) = (v, i);
-                }
-            }
-            tops[at] += 1;
-        }
-        view.hand
-            .iter()
-            .zip(tops)
-            .filter(|(_, n)| *n > 0)
-            .map(|(&t, n)| (t, n as f64 / JITTER_DRAWS as f64))
-            .collect()
+        let w = self.0.weigh_all(view);
+        let chances = self.0.mixed(&w).expect("Hard mixes");
+        view.hand.iter().copied().zip(chances).collect()
     }
 }

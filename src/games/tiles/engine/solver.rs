@@ -64,6 +64,12 @@ impl Solver {
         }
     }
 
+    /// Whether a hand of `tiles` tiles is valued by the chance of winning
+    /// (else by the expected point difference).
+    pub fn plays_for_result(&self, tiles: usize) -> bool {
+        tiles <= self.endgame
+    }
+
     /// What playing `t` is worth when the opponent's tile is any of
     /// `options` with equal chance: in the endgame the chance of winning the
     /// game, before it the expected point difference from here on.
@@ -75,7 +81,7 @@ impl Solver {
     /// What playing `t` is worth when the opponent plays `x`.
     pub fn meet(&mut self, at: Position, t: u8, x: u8) -> f32 {
         let (next, point) = at.after(t, x);
-        if at.mine.len() <= self.endgame {
+        if self.plays_for_result(at.mine.len()) {
             self.result(next)
         } else {
             point + self.difference(next)
