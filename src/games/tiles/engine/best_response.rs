@@ -15,7 +15,9 @@
 
 use super::rules::{Colour, Hand, Tiles, TilesAction, TilesView};
 use super::solver::{Position, Solver};
-use crate::rules::{Bot, Game, Seat, other};
+use rand::{RngExt, SeedableRng};
+
+use crate::rules::{Bot, Game, GameRng, Seat, other};
 
 /// The other side's policy: each tile it may play from a view, with its
 /// chance.
@@ -204,6 +206,31 @@ fn believe_any(view: &TilesView, needed: usize) -> Vec<World> {
     }
     let weight = 1.0 / found.len().max(1) as f64;
     found.into_iter().map(|theirs| World { theirs, weight }).collect()
+}
+
+/// A player that plays any tile in hand, each as likely: the reference
+/// of what the best response scores against a player it cannot read at
+/// all (and who plays no better for it).
+pub struct Uniform(GameRng);
+
+impl Uniform {
+    pub fn new(seed: u64) -> Self {
+        Uniform(GameRng::seed_from_u64(seed))
+    }
+}
+
+impl Policy for Uniform {
+    fn chances(&mut self, view: &TilesView) -> Vec<(u8, f64)> {
+        let chance = 1.0 / view.hand.len() as f64;
+        view.hand.iter().map(|&t| (t, chance)).collect()
+    }
+}
+
+impl Bot<Tiles> for Uniform {
+    fn choose(&mut self, view: &TilesView) -> TilesAction {
+        let i = self.0.random_range(0..view.hand.len());
+        TilesAction { tile: view.hand[i] }
+    }
 }
 
 /// A player that always plays its lowest tile: the toy that `exploit`'s
