@@ -44,7 +44,7 @@ usage:
   black-and-white arena --game GAME --a PLAYER --b PLAYER [--games N] [--seed S] [--scenario ID-or-PATH]
   black-and-white round-robin --game GAME [--games N] [--seed S]
   black-and-white counter-search --game GAME [--starts N] [--steps N] [--games N] [--seed S]
-  black-and-white exploit --game tiles [--against hard|lowest|random] [--games N] [--seed S]
+  black-and-white exploit --game tiles|bidding [--against hard|lowest|random] [--games N] [--seed S]
   black-and-white validate FILE...
   black-and-white gallery DIR
   black-and-white serve [--port N] [--data DIR]
@@ -56,8 +56,8 @@ round-robin plays every pair of the levels and the population and prints the tab
 counter-search hill-climbs the habits of a card game's family of players against its Hard (each
 step judged on --games games, default 300) and plays the best found 2000 fresh games.
 exploit plays a best response that knows Hard's policy (the chance of each of its moves, never
-its hand) against Hard, a toy that always plays its lowest tile, or a random player, and prints
-its score.
+its hand) against Hard (in tiles also a toy that always plays its lowest tile, or a random
+player), and prints its score.
 Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
 --dice forces the next die results, each 1 to 6. Playing the wargame from the command line
 starts straight into the battle, both armies built by the computer; --build lets you build yours.

@@ -2,6 +2,7 @@
 //! session that the app drives and the random-playout tests are written once
 //! for all four games.
 
+pub mod best_response;
 mod bots;
 mod chance;
 mod colour;

@@ -310,10 +310,14 @@ fn count_like_in_columns(
         .count()
 }
 
-/// The felt's rim shows at both ends, all of it left of the log: the
-/// fixed-width log covers none of the table.
+/// The felt's rim shows at both ends, and where the log stands beside a
+/// card table (from 1240 pixels wide; narrower, it starts folded) all of
+/// it left of the log: the fixed-width log covers none of the table.
 fn assert_felt_fits(name: &str, width: u32, pixels: &[u8]) {
     let (_, right) = felt_sides(name, width, pixels);
+    if width < 1240 {
+        return;
+    }
     assert!(
         right < width - LOG,
         "{name}: the felt runs under the log, to x = {right}"

@@ -97,7 +97,8 @@ fn hard_weighs_a_tile_a_call_and_chooses_as_it_would_at_once() {
 
 /// The yardstick of issue 42: a best response that knows a player's policy
 /// beats a deterministic toy (it always plays its lowest tile) nearly every
-/// game; the games without a best response yet are refused, not faked.
+/// game; bidding's plays legal games; the game without a best response
+/// yet is refused, not faked.
 #[test]
 fn the_best_response_exploits_a_deterministic_toy_near_every_game() {
     use black_and_white::cli::exploit::{Target, exploit};
@@ -105,8 +106,12 @@ fn the_best_response_exploits_a_deterministic_toy_near_every_game() {
     let report = exploit(GameId::Tiles, Target::Lowest, 16, 3).expect("tiles has a best response");
     assert_eq!(report.games, 16);
     assert!(report.rate >= 0.95, "the best response against the toy: {report}");
-    let refused = exploit(GameId::Bidding, Target::Hard, 2, 0);
-    assert!(refused.is_err_and(|e| e.contains("tiles only")));
+    // Bidding's best response plays whole games of legal bids (the arena
+    // stops at an illegal one).
+    let bidding = exploit(GameId::Bidding, Target::Hard, 4, 1).expect("bidding has one");
+    assert_eq!(bidding.wins + bidding.draws + bidding.losses, 4);
+    let refused = exploit(GameId::Betting, Target::Hard, 2, 0);
+    assert!(refused.is_err_and(|e| e.contains("tiles and bidding only")));
 }
 
 /// Hard mixes: from the same view it plays different tiles on different
@@ -114,7 +119,7 @@ fn the_best_response_exploits_a_deterministic_toy_near_every_game() {
 #[test]
 fn hard_mixes_its_choice_and_its_policy_gives_each_tile_s_chance() {
     use black_and_white::games::tiles::engine::HardPolicy;
-    use black_and_white::games::tiles::engine::best_response::Policy;
+    use black_and_white::rules::best_response::Policy;
     let game = Tiles::new_game(1);
     let seat = game.to_move().expect("the first leader");
     let view = game.view(seat);
@@ -127,7 +132,7 @@ fn hard_mixes_its_choice_and_its_policy_gives_each_tile_s_chance() {
     assert!((total - 1.0).abs() < 1e-9, "{chances:?}");
     for tile in &played {
         assert!(
-            chances.iter().any(|&(t, c)| t == *tile && c > 0.0),
+            chances.iter().any(|(t, c)| t.tile == *tile && *c > 0.0),
             "Hard led {tile}, which its policy gives no chance: {chances:?}"
         );
     }

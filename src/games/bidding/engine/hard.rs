@@ -10,6 +10,7 @@
 use rand::{RngExt, SeedableRng};
 
 use super::rules::{Bidding, BiddingAction, BiddingView, Card, POOL, ROUNDS, lamp_range, lamps};
+use crate::rules::best_response::Policy;
 use crate::rules::{Bot, Considered, GameRng, Thought, other};
 
 const SIZE: usize = POOL as usize + 1;
@@ -384,7 +385,7 @@ const NEAR: f64 = 0.003;
 /// The chance of winning the game from a position (pools and wins this
 /// side's first): a logistic in the log ratio of each side's pool per win
 /// it still needs.
-fn worth(pools: [u8; 2], wins: [u8; 2], rounds_left: u8) -> f64 {
+pub(super) fn worth(pools: [u8; 2], wins: [u8; 2], rounds_left: u8) -> f64 {
     let lead = i16::from(wins[0]) - i16::from(wins[1]);
     if rounds_left == 0 || lead.unsigned_abs() > u16::from(rounds_left) {
         return match lead.signum() {
@@ -404,54 +405,7 @@ impl Bot<Bidding> for HardBot {
     }
 
     fn choose(&mut self, view: &BiddingView) -> BiddingAction {
-        let (me, them) = (view.seat, other(view.seat));
-        let belief = Belief::of(view);
-        let rounds_left = (ROUNDS + 1 - view.round) as u8;
-        let their = Their {
-            rounds_left,
-            need: 5u8.saturating_sub(view.wins[them]).max(1),
-            my_need: 5u8.saturating_sub(view.wins[me]).max(1),
-            my_pool_seen: middle(view.lamps[me]),
-        };
-        // Their bid and the pool it leaves them, for each card Hard may show
-        // when it leads, or the one bid it answers.
-        let replies = match view.card {
-            None => [Card::Black, Card::White]
-                .map(|card| belief.predict(Role::answering(Some(card)), their, |_, _| true)),
-            Some(card) => {
-                let led = belief.predict(Role::Lead, their, |bid, _| Card::of(bid) == card);
-                [led.clone(), led]
-            }
-        };
-        let mut after = vec![0.0; 3 * SIZE * SIZE];
-        for (result, gain) in [[1, 0], [0, 0], [0, 1]].into_iter().enumerate() {
-            let wins = [view.wins[me] + gain[0], view.wins[them] + gain[1]];
-            for kept in 0..=view.pool {
-                for left in 0..=POOL {
-                    after[(result * SIZE + usize::from(kept)) * SIZE + usize::from(left)] =
-                        worth([kept, left], wins, rounds_left - 1);
-                }
-            }
-        }
-        let value = |mine: u8| {
-            let replies = &replies[usize::from(Card::of(mine) == Card::White)];
-            let (mut sum, mut total) = (0.0, 0.0);
-            for &(bid, left, w) in replies {
-                let result = match mine.cmp(&bid) {
-                    std::cmp::Ordering::Greater => 0,
-                    std::cmp::Ordering::Equal => 1,
-                    std::cmp::Ordering::Less => 2,
-                };
-                sum += w * after[(result * SIZE + usize::from(view.pool - mine)) * SIZE + usize::from(left)];
-                total += w;
-            }
-            if total > 0.0 { sum / total } else { 0.5 }
-        };
-        let values: Vec<f64> = (0..=view.pool).map(value).collect();
-        let best = values.iter().copied().fold(f64::MIN, f64::max);
-        let near: Vec<u8> = (0..=view.pool)
-            .filter(|&b| values[usize::from(b)] >= best - NEAR)
-            .collect();
+        let (values, near, belief) = weigh(view);
         let bid = near[self.rng.random_range(0..near.len())];
         let options = (0..=view.pool)
             .map(|b| Considered {
@@ -472,4 +426,73 @@ impl Bot<Bidding> for HardBot {
         ));
         BiddingAction { bid }
     }
+}
+
+/// Hard's policy as the chance of each bid, for a player that knows its
+/// code (the best response, best_response.rs): every bid within `NEAR` of
+/// the best, each as likely.
+pub struct HardPolicy;
+
+impl Policy<Bidding> for HardPolicy {
+    fn chances(&mut self, view: &BiddingView) -> Vec<(BiddingAction, f64)> {
+        let (_, near, _) = weigh(view);
+        let chance = 1.0 / near.len() as f64;
+        near.into_iter()
+            .map(|bid| (BiddingAction { bid }, chance))
+            .collect()
+    }
+}
+
+/// What Hard makes of `view`: each bid's chance of winning the game (in
+/// bid order), the bids within `NEAR` of the best, and its belief.
+fn weigh(view: &BiddingView) -> (Vec<f64>, Vec<u8>, Belief) {
+    let (me, them) = (view.seat, other(view.seat));
+    let belief = Belief::of(view);
+    let rounds_left = (ROUNDS + 1 - view.round) as u8;
+    let their = Their {
+        rounds_left,
+        need: 5u8.saturating_sub(view.wins[them]).max(1),
+        my_need: 5u8.saturating_sub(view.wins[me]).max(1),
+        my_pool_seen: middle(view.lamps[me]),
+    };
+    // Their bid and the pool it leaves them, for each card Hard may show
+    // when it leads, or the one bid it answers.
+    let replies = match view.card {
+        None => [Card::Black, Card::White]
+            .map(|card| belief.predict(Role::answering(Some(card)), their, |_, _| true)),
+        Some(card) => {
+            let led = belief.predict(Role::Lead, their, |bid, _| Card::of(bid) == card);
+            [led.clone(), led]
+        }
+    };
+    let mut after = vec![0.0; 3 * SIZE * SIZE];
+    for (result, gain) in [[1, 0], [0, 0], [0, 1]].into_iter().enumerate() {
+        let wins = [view.wins[me] + gain[0], view.wins[them] + gain[1]];
+        for kept in 0..=view.pool {
+            for left in 0..=POOL {
+                after[(result * SIZE + usize::from(kept)) * SIZE + usize::from(left)] =
+                    worth([kept, left], wins, rounds_left - 1);
+            }
+        }
+    }
+    let value = |mine: u8| {
+        let replies = &replies[usize::from(Card::of(mine) == Card::White)];
+        let (mut sum, mut total) = (0.0, 0.0);
+        for &(bid, left, w) in replies {
+            let result = match mine.cmp(&bid) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 2,
+            };
+            sum += w * after[(result * SIZE + usize::from(view.pool - mine)) * SIZE + usize::from(left)];
+            total += w;
+        }
+        if total > 0.0 { sum / total } else { 0.5 }
+    };
+    let values: Vec<f64> = (0..=view.pool).map(value).collect();
+    let best = values.iter().copied().fold(f64::MIN, f64::max);
+    let near: Vec<u8> = (0..=view.pool)
+        .filter(|&b| values[usize::from(b)] >= best - NEAR)
+        .collect();
+    (values, near, belief)
 }

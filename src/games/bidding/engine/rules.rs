@@ -119,6 +119,22 @@ pub enum BiddingEvent {
 }
 
 impl Bidding {
+    /// A game as a player imagines it from what it saw: both pools full and
+    /// `first` bidding first, its seed unknown (0). Replaying the bids it
+    /// believes in gives the view the other side had.
+    pub fn imagined(first: Seat) -> Bidding {
+        Bidding {
+            seed: 0,
+            chance: Chance::default(),
+            first,
+            bidder: first,
+            pools: [POOL; 2],
+            sealed: None,
+            rounds: Vec::new(),
+            wins: [0, 0],
+        }
+    }
+
     pub fn round(&self) -> usize {
         self.rounds.len() + 1
     }

@@ -25,10 +25,10 @@ use std::collections::HashMap;
 use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng, seq::IndexedRandom};
 
-use super::best_response::Policy;
 use super::rules::Tiles;
 use super::rules::{Colour, Hand, TilesAction, TilesView};
 use super::solver::{Position, Solver, colour_mask};
+use crate::rules::best_response::Policy;
 use crate::rules::{Bot, Bots, Considered, Level, Thought, other, think_through};
 
 impl Bots for Tiles {
@@ -626,13 +626,14 @@ impl Default for HardPolicy {
     }
 }
 
-impl Policy for HardPolicy {
-    fn chances(&mut self, view: &TilesView) -> Vec<(u8, f64)> {
+impl Policy<Tiles> for HardPolicy {
+    fn chances(&mut self, view: &TilesView) -> Vec<(TilesAction, f64)> {
         if view.hand.len() == 1 {
-            return vec![(view.hand[0], 1.0)];
+            return vec![(TilesAction { tile: view.hand[0] }, 1.0)];
         }
         let w = self.0.weigh_all(view);
         let chances = self.0.mixed(&w).expect("Hard mixes");
-        view.hand.iter().copied().zip(chances).collect()
+        let actions = view.hand.iter().map(|&tile| TilesAction { tile });
+        actions.zip(chances).collect()
     }
 }
