@@ -70,3 +70,34 @@ fn every_level_bids_within_its_pool_in_every_round() {
         );
     }
 }
+
+/// Hard's thought shows its mixed strategy: each option with its chance in
+/// the draw, the chances of the options it may bid summing to about one,
+/// and the bid it made among those with a chance. Its policy, as the best
+/// response asks for it, gives the same bids.
+#[test]
+fn hard_s_thought_shows_each_option_s_chance_and_its_bid_has_one() {
+    use black_and_white::games::bidding::engine::HardPolicy;
+    use black_and_white::rules::Game;
+    use black_and_white::rules::best_response::Policy;
+    let game = Bidding::new_game(5);
+    let seat = game.to_move().expect("the first bidder");
+    let view = game.view(seat);
+    let mut hard = Bidding::bot(Level::Hard, 3);
+    let bid = hard.choose(&view).bid;
+    let thought = hard.thought().expect("Hard says what it weighed");
+    let chance = |option: &str| -> f64 {
+        let (_, percent) = option.split_once('(').expect("a chance in brackets");
+        percent.trim_end_matches("%)").parse().expect("a percentage")
+    };
+    let chosen = thought
+        .options
+        .iter()
+        .find(|c| c.option.starts_with(&format!("bid {bid} ")))
+        .unwrap_or_else(|| panic!("bid {bid} is among the options shown: {thought:?}"));
+    assert!(chance(&chosen.option) > 0.0, "{thought:?}");
+    let policy = HardPolicy.chances(&view);
+    assert!(policy.iter().any(|(a, c)| a.bid == bid && *c > 0.0), "{policy:?}");
+    let total: f64 = policy.iter().map(|(_, c)| c).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{policy:?}");
+}

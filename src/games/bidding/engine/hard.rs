@@ -407,9 +407,17 @@ impl Bot<Bidding> for HardBot {
     fn choose(&mut self, view: &BiddingView) -> BiddingAction {
         let (values, near, belief) = weigh(view);
         let bid = near[self.rng.random_range(0..near.len())];
+        // Each option with its chance in Hard's draw: the mixed strategy.
+        let chance = |b: u8| {
+            if near.contains(&b) {
+                100.0 / near.len() as f64
+            } else {
+                0.0
+            }
+        };
         let options = (0..=view.pool)
             .map(|b| Considered {
-                option: format!("bid {b}"),
+                option: format!("bid {b} ({:.0}%)", chance(b)),
                 value: values[usize::from(b)],
             })
             .collect();
