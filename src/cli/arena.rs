@@ -225,7 +225,6 @@ pub fn play_bots<G: Playable>(
     games: usize,
     seed: u64,
 ) -> ArenaReport {
-    let mut results = Vec::with_capacity(games);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut seat_wins = [0, 0];
     let mut slowest_each = [Duration::ZERO; 2];
@@ -246,35 +245,20 @@ pub fn play_bots<G: Playable>(
         if let Some(winner) = outcome.winner {
             seat_wins[winner] += 1;
         }
-        let points = outcome.points_for(a_seat);
-        match points {
+        match outcome.points_for(a_seat) {
             1.0 => wins += 1,
             0.5 => draws += 1,
             _ => losses += 1,
         }
-        results.push(points);
     }
-    let n = results.len().max(1) as f64;
-    let rate = results.iter().sum::<f64>() / n;
-    let variance = results.iter().map(|r| (r - rate).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    ArenaReport {
-        games,
-        seat_wins,
-        wins,
-        draws,
-        losses,
-        rate,
-        margin: 1.96 * (variance / n).sqrt(),
-        slowest_move: slowest_each[0].max(slowest_each[1]),
-        slowest_each,
-    }
+    ArenaReport::from_counts([wins, draws, losses], seat_wins, slowest_each)
 }
 
 impl ArenaReport {
-    /// One report of several runs' games, as if played in one.
-    pub fn combined(parts: &[ArenaReport]) -> ArenaReport {
-        let sum = |f: fn(&ArenaReport) -> usize| parts.iter().map(f).sum::<usize>();
-        let (wins, draws, losses) = (sum(|r| r.wins), sum(|r| r.draws), sum(|r| r.losses));
+    /// The report of games won, drawn and lost by A (`counts`), with the
+    /// seats' wins and each player's slowest move.
+    fn from_counts(counts: [usize; 3], seat_wins: [usize; 2], slowest_each: [Duration; 2]) -> ArenaReport {
+        let [wins, draws, losses] = counts;
         let games = wins + draws + losses;
         let n = games.max(1) as f64;
         let rate = (wins as f64 + 0.5 * draws as f64) / n;
@@ -282,8 +266,6 @@ impl ArenaReport {
             + draws as f64 * (0.5 - rate).powi(2)
             + losses as f64 * rate.powi(2);
         let variance = squares / (n - 1.0).max(1.0);
-        let slowest = |p: usize| parts.iter().map(|r| r.slowest_each[p]).max().unwrap_or_default();
-        let slowest_each = [slowest(0), slowest(1)];
         ArenaReport {
             games,
             wins,
@@ -291,10 +273,21 @@ impl ArenaReport {
             losses,
             rate,
             margin: 1.96 * (variance / n).sqrt(),
-            seat_wins: [sum(|r| r.seat_wins[0]), sum(|r| r.seat_wins[1])],
+            seat_wins,
             slowest_move: slowest_each[0].max(slowest_each[1]),
             slowest_each,
         }
+    }
+
+    /// One report of several runs' games, as if played in one.
+    pub fn combined(parts: &[ArenaReport]) -> ArenaReport {
+        let sum = |f: fn(&ArenaReport) -> usize| parts.iter().map(f).sum::<usize>();
+        let slowest = |p: usize| parts.iter().map(|r| r.slowest_each[p]).max().unwrap_or_default();
+        ArenaReport::from_counts(
+            [sum(|r| r.wins), sum(|r| r.draws), sum(|r| r.losses)],
+            [sum(|r| r.seat_wins[0]), sum(|r| r.seat_wins[1])],
+            [slowest(0), slowest(1)],
+        )
     }
 }
 

@@ -124,9 +124,12 @@ impl<G: Readable> Worlds<G> {
                 continue;
             };
             for (action, chance) in chances(&game, them) {
+                if chance <= 0.0 || game.check(them, &action).is_err() {
+                    continue;
+                }
                 let mut theirs = world.theirs.clone();
                 theirs.push(action);
-                if chance > 0.0 && G::fits(view, &theirs) && imagine::<G>(view, &theirs).is_some() {
+                if G::fits(view, &theirs) {
                     grown.push(World {
                         theirs,
                         weight: world.weight * chance,

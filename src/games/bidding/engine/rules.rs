@@ -123,9 +123,14 @@ impl Bidding {
     /// `first` bidding first, its seed unknown (0). Replaying the bids it
     /// believes in gives the view the other side had.
     pub fn imagined(first: Seat) -> Bidding {
+        Bidding::begun(0, Chance::default(), first)
+    }
+
+    /// A game before its first action, `first` to begin.
+    fn begun(seed: u64, chance: Chance, first: Seat) -> Bidding {
         Bidding {
-            seed: 0,
-            chance: Chance::default(),
+            seed,
+            chance,
             first,
             bidder: first,
             pools: [POOL; 2],
@@ -182,16 +187,7 @@ impl Game for Bidding {
 
     fn start(_: &(), seed: u64, mut chance: Chance) -> Self {
         let first = coin_flip(seed, &mut chance);
-        Bidding {
-            seed,
-            chance,
-            first,
-            bidder: first,
-            pools: [POOL; 2],
-            sealed: None,
-            rounds: Vec::new(),
-            wins: [0, 0],
-        }
+        Self::begun(seed, chance, first)
     }
 
     fn chance(&mut self) -> &mut Chance {

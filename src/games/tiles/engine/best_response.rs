@@ -73,8 +73,9 @@ impl<P: Policy<Tiles>> BestResponse<P> {
         }
     }
 
-    /// What tile `t` is worth in `world`: the chance of winning the game.
-    fn worth(&mut self, view: &TilesView, world: &World<Tiles>, t: u8) -> f64 {
+    /// What each tile in hand is worth in `world`, in the hand's order: the
+    /// chance of winning the game.
+    fn worth(&mut self, view: &TilesView, world: &World<Tiles>) -> Vec<f64> {
         let mine = Hand(view.hand.iter().fold(0, |m, &t| m | 1 << t));
         let me = view.seat;
         let following = view.led.is_some() && view.placed.is_none();
@@ -92,19 +93,42 @@ impl<P: Policy<Tiles>> BestResponse<P> {
         };
         if following {
             let led = world.theirs.last().expect("they led").tile;
-            return f64::from(self.solver.meet(at, t, led));
+            return view
+                .hand
+                .iter()
+                .map(|&t| f64::from(self.solver.meet(at, t, led)))
+                .collect();
         }
+        // They see only my tile's colour: their answers to each colour,
+        // asked of the policy once.
+        let mut answers: [Option<Vec<(TilesAction, f64)>>; 2] = [None, None];
+        let mut values = Vec::with_capacity(view.hand.len());
+        for &t in &view.hand {
+            let colour = usize::from(Colour::of(t) == Colour::White);
+            if answers[colour].is_none() {
+                answers[colour] = Some(self.answers(view, world, t));
+            }
+            let value = answers[colour]
+                .iter()
+                .flatten()
+                .map(|(x, chance)| chance * f64::from(self.solver.meet(at, t, x.tile)))
+                .sum();
+            values.push(value);
+        }
+        values
+    }
+
+    /// The other side's answers, with their chances, to my leading `t` in
+    /// `world`; none where the world cannot be replayed.
+    fn answers(&mut self, view: &TilesView, world: &World<Tiles>, t: u8) -> Vec<(TilesAction, f64)> {
+        let me = view.seat;
         let Some(mut game) = imagine::<Tiles>(view, &world.theirs) else {
-            return 0.0;
+            return Vec::new();
         };
         if game.apply(me, TilesAction { tile: t }).is_err() {
-            return 0.0;
+            return Vec::new();
         }
-        self.policy
-            .chances(&game.view(other(me)))
-            .into_iter()
-            .map(|(x, chance)| chance * f64::from(self.solver.meet(at, t, x.tile)))
-            .sum()
+        self.policy.chances(&game.view(other(me)))
     }
 }
 
@@ -117,9 +141,14 @@ impl<P: Policy<Tiles>> Bot<Tiles> for BestResponse<P> {
             return self.policy.chances(view)[0].0;
         }
         let worlds: Vec<World<Tiles>> = self.worlds.iter().cloned().collect();
+        let mut values = vec![0.0; view.hand.len()];
+        for world in &worlds {
+            for (value, worth) in values.iter_mut().zip(self.worth(view, world)) {
+                *value += world.weight * worth;
+            }
+        }
         let mut best = (f64::MIN, view.hand[0]);
-        for &t in &view.hand {
-            let value: f64 = worlds.iter().map(|w| w.weight * self.worth(view, w, t)).sum();
+        for (&t, &value) in view.hand.iter().zip(&values) {
             if value > best.0 {
                 best = (value, t);
             }

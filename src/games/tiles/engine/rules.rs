@@ -175,9 +175,14 @@ impl Tiles {
     /// `first` leading, its seed unknown (0). Replaying the plays it
     /// believes in gives the view the other side had.
     pub fn imagined(first: Seat) -> Tiles {
+        Tiles::begun(0, Chance::default(), first)
+    }
+
+    /// A game before its first action, `first` to begin.
+    fn begun(seed: u64, chance: Chance, first: Seat) -> Tiles {
         Tiles {
-            seed: 0,
-            chance: Chance::default(),
+            seed,
+            chance,
             first,
             leader: first,
             hands: [Hand::FULL; 2],
@@ -210,16 +215,7 @@ impl Game for Tiles {
 
     fn start(_: &(), seed: u64, mut chance: Chance) -> Self {
         let first = coin_flip(seed, &mut chance);
-        Tiles {
-            seed,
-            chance,
-            first,
-            leader: first,
-            hands: [Hand::FULL; 2],
-            led: None,
-            rounds: Vec::new(),
-            score: [0, 0],
-        }
+        Self::begun(seed, chance, first)
     }
 
     fn chance(&mut self) -> &mut Chance {
