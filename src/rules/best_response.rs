@@ -84,7 +84,16 @@ impl<G: Readable> Worlds<G> {
         if self.lost {
             return;
         }
-        while self.worlds[0].theirs.len() < needed {
+        // A world's last action may be a lead seen only by what it showed;
+        // once its round is settled, the result must fit it too.
+        let worlds = std::mem::take(&mut self.worlds);
+        self.keep(
+            worlds
+                .into_iter()
+                .filter(|w| w.theirs.is_empty() || G::fits(view, &w.theirs))
+                .collect(),
+        );
+        while !self.lost && self.worlds[0].theirs.len() < needed {
             let mut grown = self.grow(view, |game, them| policy.chances(&game.view(them)));
             if grown.is_empty() {
                 grown = self.grow(view, |game, _| {
@@ -95,19 +104,24 @@ impl<G: Readable> Worlds<G> {
             }
             grown.sort_by(|a, b| b.weight.total_cmp(&a.weight));
             grown.truncate(self.most);
-            let total: f64 = grown.iter().map(|w| w.weight).sum();
-            if grown.is_empty() || total <= 0.0 {
-                // Nothing legal fits any sequence kept: the true one was
-                // among the least likely, dropped. Lost for the game.
-                self.worlds.clear();
-                self.lost = true;
-                return;
-            }
-            for w in &mut grown {
-                w.weight /= total;
-            }
-            self.worlds = grown;
+            self.keep(grown);
         }
+    }
+
+    /// Keeps `worlds`, their weights brought to sum to one; where none is
+    /// left (the true sequence was among the least likely, dropped), it is
+    /// lost for the game.
+    fn keep(&mut self, mut worlds: Vec<World<G>>) {
+        let total: f64 = worlds.iter().map(|w| w.weight).sum();
+        if worlds.is_empty() || total <= 0.0 {
+            self.worlds.clear();
+            self.lost = true;
+            return;
+        }
+        for w in &mut worlds {
+            w.weight /= total;
+        }
+        self.worlds = worlds;
     }
 
     /// Every world one action longer, by `chances` of the other side's
