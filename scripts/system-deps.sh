@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the game needs to build, play and be tested:
 # ALSA headers for sound, the X11 and xkbcommon libraries winit loads,
-# Mesa's Vulkan driver (lavapipe renders without a GPU) and Xvfb for the
-# screenshot tests. `system-deps.sh web` adds what the web build and its
+# Mesa's Vulkan driver (lavapipe renders without a GPU), Xvfb for the
+# screenshot tests, and PostgreSQL, whose programs the online tests use
+# for a throwaway cluster of their own (the server's second store). `system-deps.sh web` adds what the web build and its
 # browser test need: Node.js with npm, and Chromium. Does nothing when they
 # are already there.
 set -euo pipefail
@@ -17,6 +18,7 @@ packages=(
     libx11-xcb1 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0
     libvulkan1 mesa-vulkan-drivers
     xvfb xauth
+    postgresql
 )
 if [ "${1:-}" = web ]; then
     # A Node.js from elsewhere (nodesource ships npm inside) is fine too.

@@ -76,6 +76,8 @@ pub enum Command {
     Serve {
         port: u16,
         data: Option<PathBuf>,
+        /// A PostgreSQL server's URL instead of the data folder's SQLite.
+        database: Option<String>,
     },
     /// Games at once through a server, timed.
     Loadtest(LoadOptions),

@@ -7,7 +7,7 @@
 //! address hold for the load test as for anyone.
 
 use std::io::{BufRead, BufReader};
-use std::net::{IpAddr, Ipv4Addr, ToSocketAddrs};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::{Child, ExitCode, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,13 +15,24 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use futures_util::{SinkExt, StreamExt};
 use rand::{RngExt, SeedableRng};
+use serde_json::Value;
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use super::command::LoadOptions;
 use crate::ids::GameId;
-use crate::online::client::Client;
+use crate::online::client::{random_move, server_address};
+use crate::online::open_files;
 use crate::rules::GameRng;
 use crate::wire::{Across, Request};
+
+/// The most games one run plays: each is two connections, and a process
+/// here may open 20,000 files.
+const MOST_GAMES: u64 = 20_000;
 
 pub fn parse(args: &[String]) -> Result<LoadOptions, String> {
     let mut options = LoadOptions {
@@ -38,7 +49,7 @@ pub fn parse(args: &[String]) -> Result<LoadOptions, String> {
                 .map_err(|_| format!("{flag} takes a whole number, not `{text}`"))
         };
         match flag.as_str() {
-            "--games" => options.games = number(value()?)?.clamp(1, 5000) as usize,
+            "--games" => options.games = number(value()?)?.clamp(1, MOST_GAMES) as usize,
             "--think" => options.think_ms = number(value()?)?.min(60_000),
             "--game" => {
                 let text = value()?;
@@ -55,7 +66,7 @@ pub fn parse(args: &[String]) -> Result<LoadOptions, String> {
     Ok(options)
 }
 
-/// What the games measured, shared by their threads.
+/// What the games measured, shared by their tasks.
 #[derive(Default)]
 struct Tally {
     waits: Mutex<Vec<Duration>>,
@@ -105,34 +116,23 @@ pub fn run(options: &LoadOptions) -> ExitCode {
             }
         });
     }
-    let games = [GameId::Tiles, GameId::Bidding, GameId::Betting, GameId::Wargame];
-    let started = Instant::now();
-    let mut threads = Vec::new();
-    for n in 0..options.games {
-        let game = options.game.unwrap_or(games[n % games.len()]);
-        let (url, tally, think) = (url.clone(), Arc::clone(&tally), options.think_ms);
-        let from = |k: usize| local.then(|| loopback(k));
-        let (host, guest) = (from(2 * n), from(2 * n + 1));
-        // Connections a little apart, as players arrive.
-        thread::sleep(Duration::from_millis(2));
-        threads.push(
-            thread::Builder::new()
-                .stack_size(256 * 1024)
-                .spawn(move || {
-                    if let Err(e) = one_game(&url, [host, guest], game, n as u64, think, &tally) {
-                        tally
-                            .failures
-                            .lock()
-                            .expect("not poisoned")
-                            .push(format!("game {n} ({}): {e}", game.id()));
-                    }
-                })
-                .expect("a thread starts"),
+    let (before, files) = open_files::raise_to(2 * options.games as u64 + 64);
+    if files < 2 * options.games as u64 + 64 {
+        eprintln!(
+            "black-and-white loadtest: open files {before} raised to {files}, its hard limit: \
+             too few for {} connections; some will fail",
+            2 * options.games
         );
     }
-    for thread in threads {
-        let _ = thread.join();
-    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("black-and-white loadtest: cannot start the clients' threads: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let started = Instant::now();
+    runtime.block_on(all_games(options, &url, local, &tally));
     let wall = started.elapsed();
     done.store(1, Ordering::SeqCst);
     let cpu = pid.and_then(cpu_seconds);
@@ -185,11 +185,7 @@ pub fn run(options: &LoadOptions) -> ExitCode {
 
 /// Whether `url` names a server on this machine.
 fn is_loopback(url: &str) -> bool {
-    url.strip_prefix("ws://")
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|authority| authority.to_socket_addrs().ok())
-        .and_then(|mut addresses| addresses.next())
-        .is_some_and(|address| address.ip().is_loopback())
+    server_address(url).is_ok_and(|address| address.ip().is_loopback())
 }
 
 /// The `k`th loopback address after 127.0.0.1 (127.0.0.0/8 is all this
@@ -199,8 +195,34 @@ fn loopback(k: usize) -> IpAddr {
     IpAddr::V4(Ipv4Addr::new(127, (block >> 8) as u8, block as u8, last as u8))
 }
 
+/// Every game, started a little apart as players arrive, each two tasks.
+async fn all_games(options: &LoadOptions, url: &str, local: bool, tally: &Arc<Tally>) {
+    let games = [GameId::Tiles, GameId::Bidding, GameId::Betting, GameId::Wargame];
+    let mut arrivals = tokio::time::interval(Duration::from_millis(2));
+    let mut running = Vec::new();
+    for n in 0..options.games {
+        arrivals.tick().await;
+        let game = options.game.unwrap_or(games[n % games.len()]);
+        let (url, tally, think) = (url.to_owned(), Arc::clone(tally), options.think_ms);
+        let from = |k: usize| local.then(|| loopback(k));
+        let (host, guest) = (from(2 * n), from(2 * n + 1));
+        running.push(tokio::spawn(async move {
+            if let Err(e) = one_game(&url, [host, guest], game, n as u64, think, &tally).await {
+                tally
+                    .failures
+                    .lock()
+                    .expect("not poisoned")
+                    .push(format!("game {n} ({}): {e}", game.id()));
+            }
+        }));
+    }
+    for game in running {
+        let _ = game.await;
+    }
+}
+
 /// One game between two clients, the second joining by the first's code.
-fn one_game(
+async fn one_game(
     url: &str,
     [from_host, from_guest]: [Option<IpAddr>; 2],
     game: GameId,
@@ -208,59 +230,155 @@ fn one_game(
     think: u64,
     tally: &Arc<Tally>,
 ) -> Result<(), String> {
-    let mut host = Client::connect_from(url, from_host)?;
+    let mut host = LoadClient::connect(url, from_host).await?;
     host.request(&Request::Create {
         game,
         across: Across::Person,
         scenario: None,
         table: false,
-    })?;
-    let code = host.until("created")?["code"]
+    })
+    .await?;
+    let code = host.until("created").await?["code"]
         .as_str()
         .unwrap_or_default()
         .to_owned();
-    let guest = Client::connect_from(url, from_guest)?;
+    let mut guest = LoadClient::connect(url, from_guest).await?;
     let sent = Arc::new(Mutex::new(None::<Instant>));
     let playing = tally.playing.fetch_add(1, Ordering::SeqCst) + 1;
     tally.most.fetch_max(playing, Ordering::SeqCst);
     let other = {
         let (tally, sent) = (Arc::clone(tally), Arc::clone(&sent));
-        thread::Builder::new()
-            .stack_size(256 * 1024)
-            .spawn(move || {
-                let mut guest = guest;
-                guest.request(&Request::Join { code, table: false })?;
-                play(guest, 2 * n + 1, think, &sent, &tally)
-            })
-            .map_err(|e| e.to_string())?
+        tokio::spawn(async move {
+            guest.request(&Request::Join { code, table: false }).await?;
+            guest.play(2 * n + 1, think, &sent, &tally).await
+        })
     };
-    let mine = play(host, 2 * n, think, &sent, tally);
-    let theirs = other.join().map_err(|_| "a client thread panicked".to_string())?;
+    let mine = host.play(2 * n, think, &sent, tally).await;
+    let theirs = other.await.map_err(|_| "a client's task panicked".to_string())?;
     tally.playing.fetch_sub(1, Ordering::SeqCst);
     mine.and(theirs)?;
     tally.finished.fetch_add(1, Ordering::SeqCst);
     Ok(())
 }
 
-fn play(
-    mut client: Client,
-    seed: u64,
-    think: u64,
-    sent: &Mutex<Option<Instant>>,
-    tally: &Tally,
-) -> Result<(), String> {
-    let mut rng = GameRng::seed_from_u64(seed);
-    client.play_randomly(&mut rng, |rng| {
-        if let Some(at) = sent.lock().expect("not poisoned").take() {
-            tally.waits.lock().expect("not poisoned").push(at.elapsed());
+/// A client of the load test: a task, not a thread, so that one process
+/// holds as many players as the server does.
+struct LoadClient {
+    socket: WebSocketStream<TcpStream>,
+}
+
+impl LoadClient {
+    async fn connect(url: &str, from: Option<IpAddr>) -> Result<LoadClient, String> {
+        let failed = |e: &dyn std::fmt::Display| format!("{url}: {e}");
+        let server = server_address(url)?;
+        let socket = if server.is_ipv4() {
+            TcpSocket::new_v4()
+        } else {
+            TcpSocket::new_v6()
         }
-        if think > 0 {
-            thread::sleep(Duration::from_millis(rng.random_range(think / 2..=think * 3 / 2)));
+        .map_err(|e| failed(&e))?;
+        if let Some(from) = from {
+            socket
+                .bind(SocketAddr::new(from, 0))
+                .map_err(|e| failed(&format!("cannot connect from {from}: {e}")))?;
         }
-        *sent.lock().expect("not poisoned") = Some(Instant::now());
-    })?;
-    client.close();
-    Ok(())
+        let stream = socket.connect(server).await.map_err(|e| failed(&e))?;
+        let _ = stream.set_nodelay(true);
+        let config = WebSocketConfig::default().read_buffer_size(4096);
+        let (socket, _) = tokio_tungstenite::client_async_with_config(url, stream, Some(config))
+            .await
+            .map_err(|e| failed(&e))?;
+        Ok(LoadClient { socket })
+    }
+
+    async fn send(&mut self, message: &Value) -> Result<(), String> {
+        self.socket
+            .send(Message::text(message.to_string()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    async fn request(&mut self, request: &Request) -> Result<(), String> {
+        self.send(&serde_json::to_value(request).expect("requests serialize"))
+            .await
+    }
+
+    /// The next message as JSON; `Err` once the connection is closed.
+    async fn read(&mut self) -> Result<Value, String> {
+        loop {
+            match self.socket.next().await {
+                Some(Ok(Message::Text(text))) => {
+                    return serde_json::from_str(&text).map_err(|e| format!("the server sent {text}: {e}"));
+                }
+                Some(Ok(Message::Close(_))) | None => return Err("the server closed the connection".into()),
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(e.to_string()),
+            }
+        }
+    }
+
+    /// Messages until one of type `kind`, which it returns.
+    async fn until(&mut self, kind: &str) -> Result<Value, String> {
+        loop {
+            let message = self.read().await?;
+            if message["type"] == kind {
+                return Ok(message);
+            }
+            if message["type"] == "error" {
+                return Err(format!("the server refused: {message}"));
+            }
+        }
+    }
+
+    /// Random legal moves, each after a pause of about `think` ms, until
+    /// the end; the time from an action (either seat's) to the next `ask`
+    /// goes in the tally. A move refused for its rate is sent again after
+    /// the wait the error names.
+    async fn play(
+        mut self,
+        seed: u64,
+        think: u64,
+        sent: &Mutex<Option<Instant>>,
+        tally: &Tally,
+    ) -> Result<(), String> {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut errors = 0;
+        let mut last = None;
+        loop {
+            let message = self.read().await?;
+            match message["type"].as_str() {
+                Some("ask") => {
+                    if let Some(at) = sent.lock().expect("not poisoned").take() {
+                        tally.waits.lock().expect("not poisoned").push(at.elapsed());
+                    }
+                    if think > 0 {
+                        let pause = rng.random_range(think / 2..=think * 3 / 2);
+                        tokio::time::sleep(Duration::from_millis(pause)).await;
+                    }
+                    let action = random_move(&message, &mut rng);
+                    *sent.lock().expect("not poisoned") = Some(Instant::now());
+                    self.send(&action).await?;
+                    last = Some(action);
+                }
+                Some("error") => {
+                    if let (Some(wait), Some(action)) = (message["retry_ms"].as_u64(), &last) {
+                        tokio::time::sleep(Duration::from_millis(wait)).await;
+                        self.send(action).await?;
+                        continue;
+                    }
+                    errors += 1;
+                    if errors > 1000 {
+                        return Err(format!("refused a thousand times, last: {message}"));
+                    }
+                }
+                Some("end") => break,
+                _ => {}
+            }
+        }
+        let _ = self.socket.close(None).await;
+        while let Some(Ok(_)) = self.socket.next().await {}
+        Ok(())
+    }
 }
 
 /// Starts `serve` on a free port with a fresh data folder.

@@ -47,7 +47,7 @@ usage:
   black-and-white exploit --game tiles|bidding [--against hard|lowest|random] [--games N] [--seed S]
   black-and-white validate FILE...
   black-and-white gallery DIR
-  black-and-white serve [--port N] [--data DIR]
+  black-and-white serve [--port N] [--data DIR | --database postgres://USER@HOST:PORT/NAME]
   black-and-white loadtest [--games N] [--game GAME|all] [--think MS] [--server ws://HOST:PORT]
 
 GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard. PLAYER: random, a LEVEL, or a
@@ -72,7 +72,7 @@ the whole game as the referee protocol's lines, private ones marked with \"to\".
 gallery writes a picture of every screen at 1280x720 and 600x900 into DIR (it opens windows:
 under xvfb-run where there is no display).
 serve runs the online server (default port 7480, the games kept in DIR/games.sqlite, DIR being
-the data folder); loadtest plays N games at once through a server (its own unless --server) and
+the data folder, or in PostgreSQL); loadtest plays N games at once through a server (its own unless --server) and
 prints the time from an action to the next ask, and the server's memory and CPU.";
 
 pub fn parse(args: &[String]) -> Result<Command, String> {
@@ -95,7 +95,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             };
         }
         #[cfg(not(target_arch = "wasm32"))]
-        Some("serve") => return serve::parse(&args[1..]).map(|(port, data)| Command::Serve { port, data }),
+        Some("serve") => return serve::parse(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some("loadtest") => return loadtest::parse(&args[1..]).map(Command::Loadtest),
         Some("replay") => {
@@ -361,7 +361,7 @@ pub fn main(args: &[String]) -> ExitCode {
         #[cfg(not(target_arch = "wasm32"))]
         Command::Gallery(dir) => gallery::run(&dir),
         #[cfg(not(target_arch = "wasm32"))]
-        Command::Serve { port, data } => serve::run(port, data),
+        Command::Serve { port, data, database } => serve::run(port, data, database),
         #[cfg(not(target_arch = "wasm32"))]
         Command::Loadtest(options) => loadtest::run(&options),
         #[cfg(target_arch = "wasm32")]

@@ -143,7 +143,7 @@ impl Client {
 }
 
 /// The socket address of a `ws://host:port` URL.
-fn server_address(url: &str) -> Result<SocketAddr, String> {
+pub fn server_address(url: &str) -> Result<SocketAddr, String> {
     let authority = url
         .strip_prefix("ws://")
         .and_then(|rest| rest.split('/').next())

@@ -38,9 +38,11 @@ pub(super) struct Door {
 }
 
 pub struct Hub {
-    pub(super) store: Store,
+    pub(super) store: Box<dyn Store>,
     pub(super) rooms: HashMap<String, Room>,
     pub(super) clients: HashMap<ConnId, Client>,
+    /// Each held seat by its token's key (`store::token_key`): the hub,
+    /// like the store, never keeps a token itself.
     pub(super) tokens: HashMap<String, (String, Seat)>,
     pub(super) doors: HashMap<IpAddr, Door>,
     /// Games stopped by a fault in the server's code: not opened again
@@ -58,7 +60,7 @@ impl Hub {
     /// comes back for one (`resume`, or `join` of a game that still waits),
     /// so a restart reads nothing but forgets the waiting games that
     /// expired while it was down.
-    pub fn new(mut store: Store, now: Instant) -> Result<Hub, String> {
+    pub fn new(mut store: Box<dyn Store>, now: Instant) -> Result<Hub, String> {
         store.forget_waiting_before(&expiry_cutoff())?;
         Ok(Hub {
             store,
@@ -79,7 +81,7 @@ impl Hub {
     }
 
     /// The games not over in the store, held or put away.
-    pub fn stored_games(&self) -> Result<usize, String> {
+    pub fn stored_games(&mut self) -> Result<usize, String> {
         self.store.unfinished_count()
     }
 

@@ -19,10 +19,10 @@ pub const STRIKES: u32 = 20;
 pub const RETRY_MS: u64 = 100;
 /// Games held in memory at once (waiting, in progress and just finished);
 /// the store keeps any number.
-pub const GAMES: usize = 20_000;
+pub const GAMES: usize = 50_000;
 /// Connections open at once, at most: fewer where the process may open
 /// fewer files (`server::connection_room`).
-pub const CONNECTIONS: usize = 4_096;
+pub const CONNECTIONS: usize = 100_000;
 /// The whole WebSocket handshake, however slowly its bytes come.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
 /// A game nobody joins is given up this long after it was created.

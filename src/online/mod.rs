@@ -7,6 +7,7 @@ mod effects;
 pub mod hub;
 pub mod limits;
 pub mod lobby;
+pub mod open_files;
 mod room;
 mod seating;
 pub mod server;

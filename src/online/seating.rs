@@ -9,7 +9,7 @@ use rand::RngExt;
 
 use super::limits::{self, Bucket};
 use super::lobby::Across;
-use super::store::{Kept, Seats};
+use super::store::{Kept, Seats, token_key};
 use super::table;
 use crate::ids::GameId;
 use crate::rules::other;
@@ -53,8 +53,9 @@ impl Hub {
         };
         let code = self.new_code();
         let token = new_token(&mut self.rng);
+        let key = token_key(&token);
         let mut seats = Seats {
-            tokens: [Some(token.clone()), None],
+            tokens: [Some(key.clone()), None],
             computers: [None, None],
         };
         if let Across::Computer(level) = across {
@@ -78,10 +79,10 @@ impl Hub {
                 code: code.clone(),
                 game,
                 player: 0,
-                token: token.clone(),
+                token,
             },
         );
-        self.tokens.insert(token, (code.clone(), 0));
+        self.tokens.insert(key, (code.clone(), 0));
         self.clients.get_mut(&conn).expect("a known client").seat = Some((code.clone(), 0));
         let mut room = Room::new(table, seats.tokens, [Some(conn), None], now);
         room.tables[0] = table_lines;
@@ -178,12 +179,13 @@ impl Hub {
             return;
         }
         let token = new_token(&mut self.rng);
-        if let Err(e) = self.store.seat(code, 1, Some(&token), None) {
+        let key = token_key(&token);
+        if let Err(e) = self.store.seat(code, 1, Some(&key), None) {
             eprintln!("black-and-white serve: {e}");
             effects.say(conn, LobbyLine::error("the server could not seat you: try again"));
             return;
         }
-        room.tokens[1] = Some(token.clone());
+        room.tokens[1] = Some(key.clone());
         room.present[1] = Some(conn);
         room.tables[1] = table;
         room.expires = None;
@@ -194,7 +196,7 @@ impl Hub {
                 code: code.to_owned(),
                 game,
                 player: 1,
-                token: token.clone(),
+                token,
             },
         );
         if let Some(them) = room.present[0] {
@@ -206,7 +208,7 @@ impl Hub {
                 },
             );
         }
-        self.tokens.insert(token, (code.to_owned(), 1));
+        self.tokens.insert(key, (code.to_owned(), 1));
         self.clients.get_mut(&conn).expect("a known client").seat = Some((code.to_owned(), 1));
         self.begin(code, now, effects);
     }
@@ -223,9 +225,11 @@ impl Hub {
             effects.say(conn, LobbyLine::error(refusal));
             return;
         }
-        if !self.tokens.contains_key(token) {
+        // Seats are held and kept by their token's hash alone.
+        let key = token_key(token);
+        if !self.tokens.contains_key(&key) {
             // A game put away, or held before a restart, is in the store alone.
-            match self.store.by_token(token) {
+            match self.store.by_token(&key) {
                 Ok(Some(kept)) => {
                     if let Err(e) = self.open(kept, now, effects) {
                         effects.say(conn, LobbyLine::error(e));
@@ -236,7 +240,7 @@ impl Hub {
                 Err(e) => eprintln!("black-and-white serve: {e}"),
             }
         }
-        let Some((code, seat)) = self.tokens.get(token).cloned() else {
+        let Some((code, seat)) = self.tokens.get(&key).cloned() else {
             effects.say(
                 conn,
                 LobbyLine::error("no seat has this token: it may belong to a finished game"),

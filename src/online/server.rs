@@ -1,44 +1,60 @@
-//! The server's sockets: WebSocket connections (tungstenite, blocking, a
-//! reader and a writer thread each), one thread that owns the hub and the
-//! store, and a few threads where the computer players think. Nothing
-//! here decides anything; the hub does.
+//! The server's sockets: one tokio task per WebSocket connection
+//! (tokio-tungstenite), one thread that owns the hub and the store, and a
+//! few threads where the computer players think. Nothing here decides
+//! anything; the hub does. A connection's lines wait in a bounded queue:
+//! a client that reads too slowly to keep up is dropped, and takes its
+//! seat back with its token.
 
 use std::collections::HashMap;
-use std::io::{self, Read, Write};
-use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::io;
+use std::net::{IpAddr, SocketAddr};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tungstenite::protocol::frame::coding::CloseCode;
-use tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
-use tungstenite::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, mpsc};
+use tokio::time::timeout;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
+use tokio_tungstenite::tungstenite::{self, Message};
 
 use super::hub::{ConnId, Effects, Hub};
 use super::limits;
-use super::store::Store;
+use super::open_files;
+use super::store::Database;
 use super::table::Thinking;
 
 /// What reaches the hub's thread.
 enum Event {
-    Connected(ConnId, IpAddr, Sender<Out>),
+    Connected(ConnId, IpAddr, Outbox),
     Message(ConnId, String),
-    /// A message the server could not read as text (binary, too long).
+    /// A message the server could not read as text (binary).
     Unreadable(ConnId, String),
+    /// A message too long to read: the connection is answered, then closed.
+    TooLong(ConnId, String),
     Closed(ConnId),
     Computed(String, Box<dyn std::any::Any + Send>),
     /// A computer's thinking for this game panicked.
     Fault(String),
 }
 
-/// What a connection's writer sends.
+/// What a connection's task sends.
 enum Out {
     Text(String),
     Close,
+}
+
+/// The hub's way to one connection: its queue of lines, and the signal
+/// that drops it when the queue is full (a reader too far behind).
+struct Outbox {
+    lines: mpsc::Sender<Out>,
+    behind: Arc<Notify>,
 }
 
 /// A running server.
@@ -56,26 +72,44 @@ fn config() -> WebSocketConfig {
     WebSocketConfig::default()
         .max_message_size(Some(limits::MESSAGE_BYTES))
         .max_frame_size(Some(limits::MESSAGE_BYTES))
+        // Lines are small: a buffer the size of the longest message, not
+        // tungstenite's 128 KiB a connection.
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
 }
 
-/// Opens the store in `data`, listens on `address` and serves on threads
-/// of its own until the process ends.
-pub fn start(address: &str, data: &Path) -> Result<Running, String> {
-    let store = Store::open(data)?;
-    let hub = Hub::new(store, Instant::now())?;
+/// A connection's read buffer: it grows for a longer message.
+const READ_BUFFER: usize = 4096;
+
+/// Opens the store, listens on `address` and serves on threads of its own
+/// until the process ends.
+pub fn start(address: &str, database: &Database) -> Result<Running, String> {
+    let store = database.open()?;
+    let mut hub = Hub::new(store, Instant::now())?;
     let kept = hub.stored_games()?;
-    let listener = TcpListener::bind(address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
+    let listener =
+        std::net::TcpListener::bind(address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    listener.set_nonblocking(true).map_err(|e| e.to_string())?;
     let (connections, files) = connection_room();
     let (events, inbox) = channel::<Event>();
     let jobs = thinkers(events.clone());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("net")
+        .build()
+        .map_err(|e| format!("cannot start the network's threads: {e}"))?;
+    let listener = {
+        let _inside = runtime.enter();
+        TcpListener::from_std(listener).map_err(|e| e.to_string())?
+    };
     thread::Builder::new()
         .name("hub".into())
         .spawn(move || run_hub(hub, inbox, jobs))
         .map_err(|e| e.to_string())?;
     thread::Builder::new()
         .name("accept".into())
-        .spawn(move || accept(listener, events, connections))
+        .spawn(move || runtime.block_on(accept(listener, events, connections)))
         .map_err(|e| e.to_string())?;
     Ok(Running {
         address: bound,
@@ -90,12 +124,13 @@ pub fn start(address: &str, data: &Path) -> Result<Running, String> {
 const FILES_BESIDES: u64 = 64;
 
 /// How many connections the server takes at once: `limits::CONNECTIONS`,
-/// or fewer where the process may not open two files for each (a reader's
-/// socket and a writer's copy of it) however far it raised its limit;
-/// and a line for the log that says so.
+/// or fewer where the process may not open a file for each however far it
+/// raised its limit; and a line for the log that says so.
 fn connection_room() -> (usize, String) {
-    let (before, after) = raise_open_files();
-    let room = (after.saturating_sub(FILES_BESIDES) / 2).min(limits::CONNECTIONS as u64) as usize;
+    let (before, after) = open_files::raise_to(limits::CONNECTIONS as u64 + FILES_BESIDES);
+    let room = after
+        .saturating_sub(FILES_BESIDES)
+        .min(limits::CONNECTIONS as u64) as usize;
     let raised = if after > before {
         format!("raised from {before} to {after}")
     } else {
@@ -112,30 +147,6 @@ fn connection_room() -> (usize, String) {
         )
     } else {
         (room, line)
-    }
-}
-
-/// Raises the process's soft limit of open files to its hard limit, as far
-/// as the connections need; the limit before and after.
-fn raise_open_files() -> (u64, u64) {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit and setrlimit only read and write the struct given.
-    unsafe {
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
-            return (0, 0);
-        }
-        let before = limit.rlim_cur;
-        let wanted = limits::CONNECTIONS as u64 * 2 + FILES_BESIDES;
-        if limit.rlim_cur < wanted {
-            limit.rlim_cur = wanted.min(limit.rlim_max);
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
-                return (before, before);
-            }
-        }
-        (before, limit.rlim_cur)
     }
 }
 
@@ -169,7 +180,7 @@ fn thinkers(events: Sender<Event>) -> Sender<(String, Thinking)> {
 }
 
 fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(String, Thinking)>) {
-    let mut outboxes: HashMap<ConnId, Sender<Out>> = HashMap::new();
+    let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
     loop {
         let now = Instant::now();
         let wait = hub
@@ -184,6 +195,11 @@ fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(String, Thinking)
             }
             Ok(Event::Message(conn, text)) => hub.message(conn, &text, Instant::now()),
             Ok(Event::Unreadable(conn, why)) => hub.unreadable(conn, &why, Instant::now()),
+            Ok(Event::TooLong(conn, why)) => {
+                let mut effects = hub.unreadable(conn, &why, Instant::now());
+                effects.closes.push(conn);
+                effects
+            }
             Ok(Event::Closed(conn)) => {
                 outboxes.remove(&conn);
                 hub.disconnect(conn, Instant::now())
@@ -199,15 +215,27 @@ fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(String, Thinking)
     }
 }
 
-fn deliver(effects: Effects, outboxes: &mut HashMap<ConnId, Sender<Out>>, jobs: &Sender<(String, Thinking)>) {
+/// Lines waiting for one connection, at most: a reader further behind is
+/// dropped (and resumes with its token), so a client that stops reading
+/// costs the server a bounded queue, not an unbounded one.
+const OUTBOX: usize = 512;
+
+fn deliver(effects: Effects, outboxes: &mut HashMap<ConnId, Outbox>, jobs: &Sender<(String, Thinking)>) {
     for (conn, line) in effects.sends {
-        if let Some(outbox) = outboxes.get(&conn) {
-            let _ = outbox.send(Out::Text(line.to_string()));
+        let Some(outbox) = outboxes.get(&conn) else {
+            continue;
+        };
+        if let Err(mpsc::error::TrySendError::Full(_)) = outbox.lines.try_send(Out::Text(line.to_string())) {
+            outbox.behind.notify_one();
+            // Its task closes it, and its `Closed` frees the seat.
+            outboxes.remove(&conn);
         }
     }
     for conn in effects.closes {
-        if let Some(outbox) = outboxes.remove(&conn) {
-            let _ = outbox.send(Out::Close);
+        if let Some(outbox) = outboxes.remove(&conn)
+            && outbox.lines.try_send(Out::Close).is_err()
+        {
+            outbox.behind.notify_one();
         }
     }
     for job in effects.thinking {
@@ -220,13 +248,12 @@ fn deliver(effects: Effects, outboxes: &mut HashMap<ConnId, Sender<Out>>, jobs: 
 const FULL: &str = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 36\r\n\
                     Retry-After: 10\r\nConnection: close\r\n\r\nthe server is full: try again later\n";
 
-fn accept(listener: TcpListener, events: Sender<Event>, room: usize) {
+async fn accept(listener: TcpListener, events: Sender<Event>, room: usize) {
     let open = Arc::new(AtomicUsize::new(0));
-    let refused = refuser();
     let mut next: ConnId = 0;
     loop {
-        let stream = match listener.accept() {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(e) => {
                 // Out of files or memory, the error comes back at once for
                 // as long as it lasts: wait instead of spinning on it.
@@ -234,185 +261,137 @@ fn accept(listener: TcpListener, events: Sender<Event>, room: usize) {
                     e.kind(),
                     io::ErrorKind::ConnectionAborted | io::ErrorKind::Interrupted
                 ) {
-                    thread::sleep(Duration::from_millis(100));
+                    tokio::time::sleep(Duration::from_millis(100)).await;
                 }
                 continue;
             }
         };
         if open.load(Ordering::SeqCst) >= room {
-            // Full: refused at once, before a thread is spent on it.
-            refuse(stream, &refused);
+            // Full: refused at once, before a WebSocket is spent on it.
+            tokio::spawn(refuse(stream));
             continue;
         }
-        let Ok(peer) = stream.peer_addr() else {
-            continue;
-        };
         next += 1;
-        let (conn, events) = (next, events.clone());
+        let (conn, events, open) = (next, events.clone(), Arc::clone(&open));
         open.fetch_add(1, Ordering::SeqCst);
-        let spawned = thread::Builder::new()
-            .name(format!("conn-{conn}"))
-            .stack_size(256 * 1024)
-            .spawn({
-                let open = Arc::clone(&open);
-                move || {
-                    connection(stream, peer.ip(), conn, &events);
-                    open.fetch_sub(1, Ordering::SeqCst);
-                }
-            });
-        if spawned.is_err() {
+        tokio::spawn(async move {
+            connection(stream, peer.ip(), conn, &events).await;
             open.fetch_sub(1, Ordering::SeqCst);
-        }
+        });
     }
 }
 
 /// Answers a connection the server has no room for with `FULL`, then
-/// hands it to the refuser to be closed.
-fn refuse(mut stream: TcpStream, refused: &SyncSender<TcpStream>) {
-    let _ = stream.set_nonblocking(true);
-    let _ = stream.write_all(FULL.as_bytes());
-    let _ = stream.shutdown(Shutdown::Write);
-    // A full queue drops it at once: the answer is sent all the same.
-    let _ = refused.try_send(stream);
+/// closes it.
+async fn refuse(mut stream: TcpStream) {
+    let _ = stream.write_all(FULL.as_bytes()).await;
+    linger(stream).await;
 }
 
-/// A thread that reads what refused clients still send until they close,
-/// a moment at most each: a socket closed with its request unread would
-/// be reset, and the reset can overtake the answer.
-fn refuser() -> SyncSender<TcpStream> {
-    let (refused, queue) = sync_channel::<TcpStream>(64);
-    let _ = thread::Builder::new().name("refuse".into()).spawn(move || {
-        for mut stream in queue {
-            let _ = stream.set_nonblocking(false);
-            let _ = stream.set_read_timeout(Some(Duration::from_millis(100)));
-            let until = Instant::now() + Duration::from_millis(500);
-            let mut rest = [0; 4096];
-            while Instant::now() < until && matches!(stream.read(&mut rest), Ok(n) if n > 0) {}
-        }
-    });
-    refused
-}
+/// How long a line may take to reach a client that stopped reading before
+/// its connection is dropped.
+const WRITE_DEADLINE: Duration = Duration::from_secs(30);
 
-/// A stream whose reads share one deadline: a handshake whose bytes come
-/// one at a time, each just before the last read would have given up,
-/// still ends when its time is up.
-struct Deadlined {
-    stream: TcpStream,
-    until: Option<Instant>,
-}
-
-impl Read for Deadlined {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if let Some(until) = self.until {
-            let left = until.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Err(io::Error::new(
-                    io::ErrorKind::TimedOut,
-                    "the handshake took too long",
-                ));
-            }
-            self.stream.set_read_timeout(Some(left))?;
-        }
-        self.stream.read(buf)
-    }
-}
-
-impl Write for Deadlined {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.stream.write(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.stream.flush()
-    }
-}
-
-/// One client: the handshake, then its messages to the hub until it
-/// closes; a writer thread sends what the hub has for it.
-fn connection(stream: TcpStream, address: IpAddr, conn: ConnId, events: &Sender<Event>) {
+/// One client: the handshake within one deadline however slowly its bytes
+/// come, then its messages to the hub and the hub's lines to it, until one
+/// side closes.
+async fn connection(stream: TcpStream, address: IpAddr, conn: ConnId, events: &Sender<Event>) {
     let _ = stream.set_nodelay(true);
-    let deadlined = Deadlined {
-        stream,
-        until: Some(Instant::now() + limits::HANDSHAKE),
-    };
-    let Ok(mut socket) = tungstenite::accept_with_config(deadlined, Some(config())) else {
+    let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config()));
+    let Ok(Ok(socket)) = timeout(limits::HANDSHAKE, handshake).await else {
         return;
     };
-    socket.get_mut().until = None;
-    let _ = socket.get_ref().stream.set_read_timeout(None);
-    let Ok(write_half) = socket.get_ref().stream.try_clone() else {
-        let _ = socket.close(Some(CloseFrame {
-            code: CloseCode::Again,
-            reason: "the server is full: try again later".into(),
-        }));
-        let _ = socket.flush();
-        return;
+    let (lines, mut outgoing) = mpsc::channel(OUTBOX);
+    let behind = Arc::new(Notify::new());
+    let outbox = Outbox {
+        lines,
+        behind: Arc::clone(&behind),
     };
-    // A client that stops reading does not hold its writer for ever.
-    let _ = write_half.set_write_timeout(Some(Duration::from_secs(30)));
-    let (outbox, outgoing) = channel();
     if events.send(Event::Connected(conn, address, outbox)).is_err() {
         return;
     }
-    let writer = thread::Builder::new()
-        .name(format!("send-{conn}"))
-        .stack_size(256 * 1024)
-        .spawn(move || {
-            write(
-                WebSocket::from_raw_socket(write_half, Role::Server, Some(config())),
-                outgoing,
-            )
-        });
-    if writer.is_err() {
-        let _ = events.send(Event::Closed(conn));
-        return;
-    }
+    let (mut sink, mut incoming) = socket.split();
+    // Cleared once the client sent what cannot be read: the hub answers,
+    // then closes.
+    let mut reading = true;
     loop {
-        match socket.read() {
-            Ok(Message::Text(text)) => {
-                if events.send(Event::Message(conn, text.to_string())).is_err() {
+        tokio::select! {
+            message = incoming.next(), if reading => {
+                let event = match message {
+                    Some(Ok(Message::Text(text))) => Event::Message(conn, text.to_string()),
+                    Some(Ok(Message::Binary(_))) => {
+                        Event::Unreadable(conn, "messages are JSON text, not binary".into())
+                    }
+                    Some(Err(tungstenite::Error::Capacity(_))) => {
+                        reading = false;
+                        Event::TooLong(
+                            conn,
+                            format!(
+                                "a message is at most {} bytes: the connection is closed",
+                                limits::MESSAGE_BYTES
+                            ),
+                        )
+                    }
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    Some(Ok(_)) => continue,
+                };
+                if events.send(event).is_err() {
                     break;
                 }
             }
-            Ok(Message::Binary(_)) => {
-                let _ = events.send(Event::Unreadable(
-                    conn,
-                    "messages are JSON text, not binary".into(),
-                ));
+            out = outgoing.recv() => {
+                // What else is queued goes in the same write.
+                let mut closing = out.is_none();
+                let mut batch = Vec::new();
+                let mut next = out;
+                while let Some(out) = next {
+                    match out {
+                        Out::Text(text) => batch.push(Message::text(text)),
+                        Out::Close => {
+                            closing = true;
+                            break;
+                        }
+                    }
+                    next = outgoing.try_recv().ok();
+                }
+                let sent = timeout(WRITE_DEADLINE, async {
+                    for message in batch {
+                        sink.feed(message).await?;
+                    }
+                    if closing {
+                        sink.send(Message::Close(None)).await?;
+                    }
+                    sink.flush().await
+                })
+                .await;
+                if closing || !matches!(sent, Ok(Ok(()))) {
+                    break;
+                }
             }
-            Ok(Message::Close(_)) => break,
-            Ok(_) => {}
-            Err(tungstenite::Error::Capacity(_)) => {
-                let _ = events.send(Event::Unreadable(
-                    conn,
-                    format!(
-                        "a message is at most {} bytes: the connection is closed",
-                        limits::MESSAGE_BYTES
-                    ),
-                ));
+            () = behind.notified() => {
+                let frame = CloseFrame {
+                    code: CloseCode::Again,
+                    reason: "too far behind: take your seat back with your token".into(),
+                };
+                let _ = timeout(Duration::from_secs(1), sink.send(Message::Close(Some(frame)))).await;
                 break;
             }
-            Err(_) => break,
         }
     }
     let _ = events.send(Event::Closed(conn));
+    if let Ok(socket) = sink.reunite(incoming) {
+        linger(socket.into_inner()).await;
+    }
 }
 
-fn write(mut socket: WebSocket<TcpStream>, outgoing: Receiver<Out>) {
-    for out in outgoing {
-        match out {
-            Out::Text(text) => {
-                if socket.send(Message::text(text)).is_err() {
-                    break;
-                }
-            }
-            Out::Close => {
-                let _ = socket.close(None);
-                let _ = socket.flush();
-                break;
-            }
-        }
-    }
-    // Ends the reader's wait too.
-    let _ = socket.get_ref().shutdown(Shutdown::Both);
+/// Ends a connection without a reset: what the client still sends is read
+/// (a moment at most) after this side's last bytes, since a socket closed
+/// with bytes unread is reset, and the reset can overtake the last line.
+async fn linger(mut stream: TcpStream) {
+    let _ = stream.shutdown().await;
+    let mut rest = [0; 4096];
+    let _ = timeout(Duration::from_millis(500), async {
+        while matches!(stream.read(&mut rest).await, Ok(n) if n > 0) {}
+    })
+    .await;
 }

@@ -5,7 +5,7 @@
 //! server; and every kind of bad input refused without changing a game.
 
 use std::net::{IpAddr, Ipv4Addr};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -17,7 +17,9 @@ use black_and_white::games::tiles::engine::Tiles;
 use black_and_white::games::wargame::engine::Wargame;
 use black_and_white::online::client::{Client, random_move};
 use black_and_white::online::hub::{ConnId, Effects, Hub};
-use black_and_white::online::store::Store;
+use black_and_white::online::store::{Database, SqliteStore, Store};
+
+use super::postgres_cluster::fresh_database;
 use black_and_white::online::{limits, server, table};
 use black_and_white::rules::protocol::ask_line;
 use black_and_white::rules::{GameRng, MatchRecord, Playable, Replaying, Seat, other};
@@ -32,9 +34,62 @@ pub fn data_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Where a test's server keeps its games: a fresh SQLite data folder, or a
+/// fresh database in the test binary's PostgreSQL.
+#[derive(Debug, Clone)]
+pub struct TestStore(pub Database);
+
+impl TestStore {
+    pub fn sqlite(name: &str) -> TestStore {
+        TestStore(Database::Sqlite(data_dir(name)))
+    }
+
+    pub fn postgres(name: &str) -> TestStore {
+        TestStore(Database::Postgres(fresh_database(name)))
+    }
+
+    /// The store itself, to read what the server kept.
+    pub fn open(&self) -> Box<dyn Store> {
+        self.0.open().expect("the test's store opens")
+    }
+
+    /// `serve`'s options for it.
+    pub fn serve_args(&self) -> [String; 2] {
+        match &self.0 {
+            Database::Sqlite(folder) => ["--data".into(), folder.display().to_string()],
+            Database::Postgres(url) => ["--database".into(), url.clone()],
+        }
+    }
+}
+
+/// A test that runs once on each store: `name::sqlite` and
+/// `name::postgres`, the body given the store as `$store`.
+macro_rules! on_both_stores {
+    ($(#[doc = $doc:literal])* fn $name:ident($store:ident) $body:block) => {
+        $(#[doc = $doc])*
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            fn body($store: TestStore) $body
+
+            #[test]
+            fn sqlite() {
+                body(TestStore::sqlite(stringify!($name)));
+            }
+
+            #[test]
+            fn postgres() {
+                body(TestStore::postgres(stringify!($name)));
+            }
+        }
+    };
+}
+pub(crate) use on_both_stores;
+
 /// A server in this process on a free port, and its address.
-pub fn serve(dir: &Path) -> String {
-    let running = server::start("127.0.0.1:0", dir).expect("the server starts");
+pub fn serve(store: &TestStore) -> String {
+    let running = server::start("127.0.0.1:0", &store.0).expect("the server starts");
     format!("ws://{}", running.address)
 }
 
@@ -61,11 +116,16 @@ pub fn play_out(client: &mut Client, seed: u64) -> Value {
 /// `ask` is the seat's own at some point of the stored game, every other
 /// game line is exactly the seat's transcript of it (public lines and the
 /// ones addressed to it, in order), and the lobby's lines carry no game.
-fn read_only_its_own_side<G: Playable>(dir: &Path, code: &str, seat: Seat, received: &[String], tables: bool)
-where
+fn read_only_its_own_side<G: Playable>(
+    store: &TestStore,
+    code: &str,
+    seat: Seat,
+    received: &[String],
+    tables: bool,
+) where
     G::View: PartialEq,
 {
-    let store = Store::open(dir).unwrap();
+    let mut store = store.open();
     let (opening, steps) = store.record(code).unwrap();
     let record = table::record_of::<G>(&opening, &steps).unwrap();
     let asks: Vec<Value> = Replaying::positions(&record, |game: &G| {
@@ -166,7 +226,7 @@ where
 
 /// Two clients play one game of `G` to the end through the server; the
 /// guest asks for the app's table lines too.
-fn two_clients_play<G: Playable>(url: &str, dir: &Path, create: Value, seed: u64)
+fn two_clients_play<G: Playable>(url: &str, store: &TestStore, create: Value, seed: u64)
 where
     G::View: PartialEq,
 {
@@ -202,44 +262,43 @@ where
         start.get("seed").is_none(),
         "the server's seed stays secret while the game runs: {start}"
     );
-    read_only_its_own_side::<G>(dir, &code, 0, &host.received, false);
-    read_only_its_own_side::<G>(dir, &code, 1, &their_received, true);
+    read_only_its_own_side::<G>(store, &code, 0, &host.received, false);
+    read_only_its_own_side::<G>(store, &code, 1, &their_received, true);
 }
 
-#[test]
-fn every_game_plays_to_the_end_between_two_clients_each_reading_only_its_own_side() {
-    let dir = data_dir("whole-games");
-    let url = serve(&dir);
+on_both_stores! {
+fn every_game_plays_to_the_end_between_two_clients_each_reading_only_its_own_side(store) {
+    let url = serve(&store);
     two_clients_play::<Tiles>(
         &url,
-        &dir,
+        &store,
         json!({"type": "create", "game": "tiles", "opponent": "person"}),
         1,
     );
     two_clients_play::<Bidding>(
         &url,
-        &dir,
+        &store,
         json!({"type": "create", "game": "bidding", "opponent": "person"}),
         2,
     );
     two_clients_play::<Betting>(
         &url,
-        &dir,
+        &store,
         json!({"type": "create", "game": "betting", "opponent": "person"}),
         3,
     );
     two_clients_play::<Wargame>(
         &url,
-        &dir,
+        &store,
         json!({"type": "create", "game": "wargame", "opponent": "person", "scenario": 21}),
         4,
     );
 }
+}
 
-#[test]
-fn a_game_against_the_servers_computer_needs_nobody_to_join() {
-    let dir = data_dir("computer");
-    let url = serve(&dir);
+on_both_stores! {
+fn a_game_against_the_servers_computer_needs_nobody_to_join(store) {
+    let url = serve(&store);
     for (game, seed) in [("tiles", 5), ("bidding", 6), ("betting", 7)] {
         let mut client = Client::connect(&url).unwrap();
         client
@@ -253,11 +312,12 @@ fn a_game_against_the_servers_computer_needs_nobody_to_join() {
         assert!(end["score"].is_array(), "{end}");
         let received = client.received.clone();
         match game {
-            "tiles" => read_only_its_own_side::<Tiles>(&dir, &code, 0, &received, false),
-            "bidding" => read_only_its_own_side::<Bidding>(&dir, &code, 0, &received, false),
-            _ => read_only_its_own_side::<Betting>(&dir, &code, 0, &received, false),
+            "tiles" => read_only_its_own_side::<Tiles>(&store, &code, 0, &received, false),
+            "bidding" => read_only_its_own_side::<Bidding>(&store, &code, 0, &received, false),
+            _ => read_only_its_own_side::<Betting>(&store, &code, 0, &received, false),
         }
     }
+}
 }
 
 /// The server binary, killed (SIGKILL) when dropped, even by a failing test.
@@ -276,16 +336,16 @@ impl Drop for ServerProcess {
     }
 }
 
-/// The server binary on a free port with `dir` as its data folder.
-fn serve_process(dir: &Path) -> (ServerProcess, String) {
-    serve_process_on(dir, 0)
+/// The server binary on a free port over `store`.
+fn serve_process(store: &TestStore) -> (ServerProcess, String) {
+    serve_process_on(store, 0)
 }
 
 /// The server binary on `port` (0: a free one), and its address.
-pub fn serve_process_on(dir: &Path, port: u16) -> (ServerProcess, String) {
+pub fn serve_process_on(store: &TestStore, port: u16) -> (ServerProcess, String) {
     let mut child = Command::new(BIN)
-        .args(["serve", "--port", &port.to_string(), "--data"])
-        .arg(dir)
+        .args(["serve", "--port", &port.to_string()])
+        .args(store.serve_args())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -318,10 +378,9 @@ fn make_moves(seat: &mut Seated, moves: usize) -> bool {
     false
 }
 
-#[test]
-fn a_server_killed_mid_game_carries_on_where_it_stopped() {
-    let dir = data_dir("killed");
-    let (mut server, url) = serve_process(&dir);
+on_both_stores! {
+fn a_server_killed_mid_game_carries_on_where_it_stopped(store) {
+    let (mut server, url) = serve_process(&store);
     let mut games = Vec::new();
     for (n, create) in [
         json!({"type": "create", "game": "tiles", "opponent": "person"}),
@@ -362,9 +421,9 @@ fn a_server_killed_mid_game_carries_on_where_it_stopped() {
     thread::sleep(Duration::from_millis(300));
     {
         // Kept before anyone was told of it.
-        let store = Store::open(&dir).unwrap();
+        let mut kept = store.open();
         for (code, seats) in &games {
-            let steps = store.record(code).unwrap().1.len();
+            let steps = kept.record(code).unwrap().1.len();
             assert!(
                 steps >= 1 && (seats.len() == 1 || steps == 1),
                 "game {code}: {steps} steps"
@@ -377,7 +436,7 @@ fn a_server_killed_mid_game_carries_on_where_it_stopped() {
         .collect();
     server.kill();
 
-    let (mut server, url) = serve_process(&dir);
+    let (mut server, url) = serve_process(&store);
     for (g, (code, seats)) in games.iter_mut().enumerate() {
         for (s, seat) in seats.iter_mut().enumerate() {
             let mut client = Client::connect(&url).unwrap();
@@ -437,11 +496,11 @@ fn a_server_killed_mid_game_carries_on_where_it_stopped() {
     }
     server.kill();
 }
+}
 
-#[test]
-fn a_client_that_drops_takes_its_seat_back_with_its_token() {
-    let dir = data_dir("dropped");
-    let url = serve(&dir);
+on_both_stores! {
+fn a_client_that_drops_takes_its_seat_back_with_its_token(store) {
+    let url = serve(&store);
     let mut host = Client::connect(&url).unwrap();
     host.send(&json!({"type": "create", "game": "tiles", "opponent": "person"}))
         .unwrap();
@@ -508,6 +567,7 @@ fn a_client_that_drops_takes_its_seat_back_with_its_token() {
     let end = play_out(&mut back, 9);
     assert_eq!(end, guest_end.join().unwrap());
 }
+}
 
 fn last_ask(received: &[String]) -> Value {
     received
@@ -528,10 +588,10 @@ pub const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
 impl Bench {
     pub fn new() -> Bench {
-        Bench::over(Store::in_memory())
+        Bench::over(Box::new(SqliteStore::in_memory()))
     }
 
-    pub fn over(store: Store) -> Bench {
+    pub fn over(store: Box<dyn Store>) -> Bench {
         let now = Instant::now();
         Bench {
             hub: Hub::new(store, now).unwrap(),
@@ -851,8 +911,7 @@ fn leaving_gives_up_a_waiting_game_and_hands_a_started_one_to_the_computer() {
 
 #[test]
 fn a_message_too_long_for_the_socket_and_a_binary_one_are_refused() {
-    let dir = data_dir("socket-limits");
-    let url = serve(&dir);
+    let url = serve(&TestStore::sqlite("socket-limits"));
     let mut client = Client::connect(&url).unwrap();
     client.send_binary(vec![1, 2, 3]).unwrap();
     assert!(

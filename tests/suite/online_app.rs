@@ -21,7 +21,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
 use super::headless::{app, config_dir, screen};
-use super::online::{data_dir, serve, serve_process_on};
+use super::online::{TestStore, serve, serve_process_on};
 
 /// A headless app whose settings name the server at `url`.
 fn online_app(name: &str, url: &str) -> App {
@@ -78,7 +78,7 @@ fn result(app: &App) -> MatchResult {
 
 #[test]
 fn two_apps_play_every_game_to_the_end_through_the_server() {
-    let url = serve(&data_dir("apps"));
+    let url = serve(&TestStore::sqlite("apps"));
     let mut rng = GameRng::seed_from_u64(11);
     for game in GameId::ALL {
         let mut host = online_app(&format!("host-{}", game.id()), &url);
@@ -126,8 +126,8 @@ fn two_apps_play_every_game_to_the_end_through_the_server() {
 
 #[test]
 fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game() {
-    let dir = data_dir("app-reconnect");
-    let (mut server, url) = serve_process_on(&dir, 0);
+    let store = TestStore::sqlite("app-reconnect");
+    let (mut server, url) = serve_process_on(&store, 0);
     let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
     let mut app = online_app("reconnect", &url);
     let mut rng = GameRng::seed_from_u64(12);
@@ -148,7 +148,7 @@ fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game() {
         stage(apps[0]) == Stage::Reconnecting
     });
     let round = app.world().resource::<Shown<Tiles>>().view.round;
-    let (_server, _) = serve_process_on(&dir, port);
+    let (_server, _) = serve_process_on(&store, port);
     run_until(&mut [&mut app], &mut rng, Duration::from_secs(30), |apps| {
         screen(apps[0]) == Screen::Result
     });

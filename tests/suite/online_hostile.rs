@@ -15,14 +15,14 @@ use black_and_white::cli::loadtest::{cpu_seconds, listening_port};
 use black_and_white::ids::GameId;
 use black_and_white::online::client::{Client, random_move};
 use black_and_white::online::hub::{ConnId, Effects};
-use black_and_white::online::store::{Seats, Store};
+use black_and_white::online::store::Seats;
 use black_and_white::online::{limits, table};
 use black_and_white::replay::{iso, now_iso, now_seconds};
 use black_and_white::rules::{GameRng, Seat};
 use rand::SeedableRng;
 use serde_json::{Value, json};
 
-use crate::online::{Bench, Decision, ServerProcess, data_dir, play_out, serve};
+use crate::online::{Bench, Decision, ServerProcess, TestStore, data_dir, on_both_stores, play_out, serve};
 
 const BIN: &str = env!("CARGO_BIN_EXE_black-and-white");
 
@@ -95,9 +95,9 @@ fn after_the_end_one_seat_leaves_and_the_other_may_still_move_and_leave() {
     assert!(Bench::to(&created, 3).iter().any(|line| line["type"] == "start"));
 }
 
-#[test]
-fn one_client_cannot_stop_the_server() {
-    let url = serve(&data_dir("leave-after-end"));
+on_both_stores! {
+fn one_client_cannot_stop_the_server(store) {
+    let url = serve(&store);
     let mut host = Client::connect(&url).unwrap();
     host.send(&json!({"type": "create", "game": "tiles", "opponent": "person"}))
         .unwrap();
@@ -124,6 +124,7 @@ fn one_client_cannot_stop_the_server() {
         "tiles",
         "the server still serves"
     );
+}
 }
 
 #[test]
@@ -240,11 +241,10 @@ fn the_limits_count_an_ipv6_network_as_one_address() {
     assert_ne!(counted("192.0.2.1"), counted("192.0.2.2"));
 }
 
-#[test]
-fn a_restart_forgets_the_waiting_games_whose_time_ran_out_and_keeps_the_rest() {
-    let dir = data_dir("restart-waiting");
+on_both_stores! {
+fn a_restart_forgets_the_waiting_games_whose_time_ran_out_and_keeps_the_rest(test_store) {
     {
-        let store = Store::open(&dir).unwrap();
+        let mut store = test_store.open();
         let waiting = Seats {
             tokens: [Some("0".repeat(32)), None],
             computers: [None, None],
@@ -254,8 +254,8 @@ fn a_restart_forgets_the_waiting_games_whose_time_ran_out_and_keeps_the_rest() {
         store.create("OLDGM", &opening, &waiting, &long_ago).unwrap();
         store.create("NEWGM", &opening, &waiting, &now_iso()).unwrap();
     }
-    let mut bench = Bench::over(Store::open(&dir).unwrap());
-    let store = Store::open(&dir).unwrap();
+    let mut bench = Bench::over(test_store.open());
+    let mut store = test_store.open();
     assert!(
         store.by_code("OLDGM").unwrap().is_none(),
         "forgotten at the start"
@@ -269,6 +269,7 @@ fn a_restart_forgets_the_waiting_games_whose_time_ran_out_and_keeps_the_rest() {
     let lines = Bench::to(&new, 1);
     assert_eq!(lines[0]["type"], "joined", "{lines:?}");
     assert!(lines.iter().any(|line| line["type"] == "start"));
+}
 }
 
 #[test]
@@ -331,7 +332,7 @@ fn upgrade_request(address: &str) -> String {
 
 #[test]
 fn a_handshake_sent_a_few_bytes_a_second_is_cut_off_at_its_deadline() {
-    let url = serve(&data_dir("slowloris"));
+    let url = serve(&TestStore::sqlite("slowloris"));
     let address = url.strip_prefix("ws://").unwrap();
     let request = upgrade_request(address);
     let mut stream = TcpStream::connect(address).unwrap();
@@ -400,19 +401,19 @@ fn a_server_with_few_files_refuses_what_it_cannot_hold_and_does_not_spin() {
     let mut log = String::new();
     BufReader::new(stderr).read_line(&mut log).unwrap();
     assert!(
-        log.contains("open files 96") && log.contains("room for 16 connections"),
+        log.contains("open files 96") && log.contains("room for 32 connections"),
         "the log says why it holds so few: {log}"
     );
     let url = format!("ws://127.0.0.1:{port}");
     let mut held = Vec::new();
     let mut refusals = Vec::new();
-    for _ in 0..60 {
+    for _ in 0..80 {
         match Client::connect(&url) {
             Ok(client) => held.push(client),
             Err(e) => refusals.push(e),
         }
     }
-    assert_eq!(held.len(), 16, "{refusals:?}");
+    assert_eq!(held.len(), 32, "{refusals:?}");
     assert!(
         refusals.iter().all(|e| e.contains("503")),
         "refused plainly, before any WebSocket: {refusals:?}"

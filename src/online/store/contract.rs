@@ -1,0 +1,132 @@
+//! What a store keeps and gives back, the trait both stores implement,
+//! and the reading of rows that both share.
+
+use sha2::{Digest, Sha256};
+
+use crate::ids::GameId;
+use crate::online::table::{Opening, Stored};
+use crate::rules::{Level, Seat};
+
+/// Who holds each seat of a stored game: a token's hash (`token_key`), or
+/// the computer.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Seats {
+    pub tokens: [Option<String>; 2],
+    pub computers: [Option<Level>; 2],
+}
+
+/// A game not yet over, as the store gives it back.
+#[derive(Debug, Clone)]
+pub struct Kept {
+    pub code: String,
+    /// When it was created, ISO 8601 in UTC.
+    pub created: String,
+    pub opening: Opening,
+    pub seats: Seats,
+    pub steps: Vec<Stored>,
+}
+
+/// What the hub keeps and reads back. Every write has returned once it is
+/// durable (a commit); an error leaves the store as it was.
+pub trait Store: Send {
+    fn code_taken(&mut self, code: &str) -> Result<bool, String>;
+    fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str) -> Result<(), String>;
+    /// Who holds `seat` now: a person's token key, or the computer.
+    fn seat(
+        &mut self,
+        code: &str,
+        seat: Seat,
+        token: Option<&str>,
+        computer: Option<Level>,
+    ) -> Result<(), String>;
+    /// Keeps action number `n` (from 1) of a game.
+    fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String>;
+    fn end(&mut self, code: &str, ended: &str) -> Result<(), String>;
+    /// A game nobody joined, given up by its creator or expired.
+    fn forget(&mut self, code: &str) -> Result<(), String>;
+    /// Forgets every game nobody joined that was created before `cutoff`
+    /// (ISO 8601 in UTC, which sorts as text); how many it forgot.
+    fn forget_waiting_before(&mut self, cutoff: &str) -> Result<usize, String>;
+    /// How many games are not over.
+    fn unfinished_count(&mut self) -> Result<usize, String>;
+    /// The unfinished game with this code, if the store has one.
+    fn by_code(&mut self, code: &str) -> Result<Option<Kept>, String>;
+    /// The unfinished game a seat's token key belongs to, if any.
+    fn by_token(&mut self, key: &str) -> Result<Option<Kept>, String>;
+    /// Any game's set-up and actions, finished or not.
+    fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String>;
+}
+
+/// What a seat's token is kept and looked up by: its SHA-256 in hex. A
+/// token is 128 random bits, so a fast hash is enough; a leaked table
+/// seats nobody.
+pub fn token_key(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+pub fn opening(game: &str, seed: &str, config: &str, chance: &str) -> Result<Opening, String> {
+    Ok(Opening {
+        game: GameId::parse(game)?,
+        seed: seed.parse().map_err(|_| format!("the seed `{seed}`"))?,
+        config: serde_json::from_str(config).map_err(|e| format!("the config: {e}"))?,
+        chance: serde_json::from_str(chance).map_err(|e| format!("the chance: {e}"))?,
+    })
+}
+
+pub fn level(text: &Option<String>) -> Result<Option<Level>, String> {
+    text.as_deref().map(Level::parse).transpose()
+}
+
+/// One stored action from its columns; `i` counts from 0.
+pub fn stored_step(i: usize, seat: i64, action: &str, chance: &str) -> Result<Stored, String> {
+    let bad = |what: &str| format!("step {}: {what}", i + 1);
+    Ok(Stored {
+        seat: match seat {
+            0 | 1 => seat as Seat,
+            _ => return Err(bad("the seat")),
+        },
+        action: serde_json::from_str(action).map_err(|_| bad("the action"))?,
+        chance: serde_json::from_str(chance).map_err(|_| bad("the chance"))?,
+    })
+}
+
+/// The columns of a game row as text, in the order `GAME_COLUMNS` names.
+pub struct GameRow {
+    pub code: String,
+    pub created: String,
+    /// game, seed, config, chance.
+    pub opening: [String; 4],
+    pub tokens: [Option<String>; 2],
+    pub computers: [Option<String>; 2],
+}
+
+pub const GAME_COLUMNS: &str =
+    "code, created, game, seed, config, chance, token0, token1, computer0, computer1";
+
+impl GameRow {
+    /// The game it holds, with `steps` read by the store; an error says
+    /// what of it the program cannot read.
+    pub fn kept(self, steps: Result<Vec<Stored>, String>) -> Result<Kept, String> {
+        let code = self.code;
+        let read = || -> Result<Kept, String> {
+            let [game, seed, config, chance] = &self.opening;
+            Ok(Kept {
+                opening: opening(game, seed, config, chance)?,
+                seats: Seats {
+                    tokens: self.tokens,
+                    computers: [level(&self.computers[0])?, level(&self.computers[1])?],
+                },
+                steps: steps?,
+                code: code.clone(),
+                created: self.created,
+            })
+        };
+        read().map_err(|e| format!("game {code}: {e}"))
+    }
+}
+
+/// The condition that finds a game still waiting for its second player.
+pub const WAITING: &str = "ended IS NULL AND token1 IS NULL AND computer1 IS NULL";

@@ -1,0 +1,234 @@
+//! The store for servers that share one database: PostgreSQL, through the
+//! `postgres` crate (tokio-postgres with its own small runtime, so the
+//! hub's thread calls it as it calls SQLite). Each write is one statement
+//! or one transaction, committed before it returns.
+
+use postgres::{Client, NoTls, Row};
+
+use super::contract::{GAME_COLUMNS, GameRow, Kept, Seats, Store, WAITING, opening, stored_step};
+use super::migrations::{self, Migration};
+use crate::online::table::{Opening, Stored};
+use crate::rules::{Level, Seat};
+
+pub struct PostgresStore {
+    db: Client,
+}
+
+fn failed(e: postgres::Error) -> String {
+    format!("the game store: {e}")
+}
+
+impl PostgresStore {
+    /// Connects to `url` and brings the schema up to date; several servers
+    /// starting at once take turns (an advisory lock) so that each step
+    /// runs once.
+    pub fn connect(url: &str) -> Result<PostgresStore, String> {
+        let db = Client::connect(url, NoTls).map_err(|e| format!("cannot reach the database: {e}"))?;
+        let mut store = PostgresStore { db };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    fn migrate(&mut self) -> Result<(), String> {
+        let mut step = self.db.transaction().map_err(failed)?;
+        // One number for this program's migrations: the lock is the
+        // transaction's, and ends with it.
+        step.execute("SELECT pg_advisory_xact_lock(7480)", &[])
+            .map_err(failed)?;
+        step.batch_execute(migrations::TABLE).map_err(failed)?;
+        let done: Option<i64> = step
+            .query_one("SELECT MAX(version) FROM schema_migrations", &[])
+            .map_err(failed)?
+            .get(0);
+        for Migration { version, name, sql } in migrations::pending(migrations::POSTGRES, done)? {
+            step.batch_execute(sql)
+                .map_err(|e| format!("migration {name}: {e}"))?;
+            step.execute(
+                "INSERT INTO schema_migrations (version, name, applied) VALUES ($1, $2, $3)",
+                &[version, name, &crate::replay::now_iso()],
+            )
+            .map_err(failed)?;
+        }
+        step.commit().map_err(failed)
+    }
+
+    fn unfinished(&mut self, condition: &str, key: &str) -> Result<Option<Kept>, String> {
+        let row = self
+            .db
+            .query_opt(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE ended IS NULL AND {condition}"),
+                &[&key],
+            )
+            .map_err(failed)?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let row = game_row(&row).map_err(failed)?;
+        let steps = self.steps(&row.code);
+        row.kept(steps).map(Some)
+    }
+
+    fn steps(&mut self, code: &str) -> Result<Vec<Stored>, String> {
+        let rows = self
+            .db
+            .query(
+                "SELECT seat, action, chance FROM steps WHERE code = $1 ORDER BY n",
+                &[&code],
+            )
+            .map_err(failed)?;
+        rows.iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let (seat, action, chance): (i64, String, String) = (
+                    row.try_get(0).map_err(failed)?,
+                    row.try_get(1).map_err(failed)?,
+                    row.try_get(2).map_err(failed)?,
+                );
+                stored_step(i, seat, &action, &chance)
+            })
+            .collect()
+    }
+}
+
+fn game_row(row: &Row) -> Result<GameRow, postgres::Error> {
+    Ok(GameRow {
+        code: row.try_get(0)?,
+        created: row.try_get(1)?,
+        opening: [row.try_get(2)?, row.try_get(3)?, row.try_get(4)?, row.try_get(5)?],
+        tokens: [row.try_get(6)?, row.try_get(7)?],
+        computers: [row.try_get(8)?, row.try_get(9)?],
+    })
+}
+
+impl Store for PostgresStore {
+    fn code_taken(&mut self, code: &str) -> Result<bool, String> {
+        self.db
+            .query_opt("SELECT 1 FROM games WHERE code = $1", &[&code])
+            .map(|found| found.is_some())
+            .map_err(failed)
+    }
+
+    fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str) -> Result<(), String> {
+        self.db
+            .execute(
+                "INSERT INTO games (code, game, program, created, seed, config, chance,
+                                    token0, token1, computer0, computer1)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                &[
+                    &code,
+                    &opening.game.id(),
+                    &env!("CARGO_PKG_VERSION"),
+                    &created,
+                    &opening.seed.to_string(),
+                    &opening.config.to_string(),
+                    &serde_json::to_string(&opening.chance).expect("numbers serialize"),
+                    &seats.tokens[0],
+                    &seats.tokens[1],
+                    &seats.computers[0].map(Level::id),
+                    &seats.computers[1].map(Level::id),
+                ],
+            )
+            .map(drop)
+            .map_err(failed)
+    }
+
+    fn seat(
+        &mut self,
+        code: &str,
+        seat: Seat,
+        token: Option<&str>,
+        computer: Option<Level>,
+    ) -> Result<(), String> {
+        let sql = if seat == 0 {
+            "UPDATE games SET token0 = $2, computer0 = $3 WHERE code = $1"
+        } else {
+            "UPDATE games SET token1 = $2, computer1 = $3 WHERE code = $1"
+        };
+        self.db
+            .execute(sql, &[&code, &token, &computer.map(Level::id)])
+            .map(drop)
+            .map_err(failed)
+    }
+
+    fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String> {
+        self.db
+            .execute(
+                "INSERT INTO steps (code, n, seat, action, chance) VALUES ($1, $2, $3, $4, $5)",
+                &[
+                    &code,
+                    &(n as i64),
+                    &(stored.seat as i64),
+                    &stored.action.to_string(),
+                    &serde_json::to_string(&stored.chance).expect("numbers serialize"),
+                ],
+            )
+            .map(drop)
+            .map_err(failed)
+    }
+
+    fn end(&mut self, code: &str, ended: &str) -> Result<(), String> {
+        self.db
+            .execute("UPDATE games SET ended = $2 WHERE code = $1", &[&code, &ended])
+            .map(drop)
+            .map_err(failed)
+    }
+
+    fn forget(&mut self, code: &str) -> Result<(), String> {
+        let mut forgetting = self.db.transaction().map_err(failed)?;
+        forgetting
+            .execute("DELETE FROM steps WHERE code = $1", &[&code])
+            .map_err(failed)?;
+        forgetting
+            .execute("DELETE FROM games WHERE code = $1", &[&code])
+            .map_err(failed)?;
+        forgetting.commit().map_err(failed)
+    }
+
+    fn forget_waiting_before(&mut self, cutoff: &str) -> Result<usize, String> {
+        let mut forgetting = self.db.transaction().map_err(failed)?;
+        let waiting = format!("SELECT code FROM games WHERE {WAITING} AND created < $1");
+        forgetting
+            .execute(
+                &format!("DELETE FROM steps WHERE code IN ({waiting})"),
+                &[&cutoff],
+            )
+            .map_err(failed)?;
+        let forgotten = forgetting
+            .execute(
+                &format!("DELETE FROM games WHERE code IN ({waiting})"),
+                &[&cutoff],
+            )
+            .map_err(failed)?;
+        forgetting.commit().map_err(failed)?;
+        Ok(forgotten as usize)
+    }
+
+    fn unfinished_count(&mut self) -> Result<usize, String> {
+        self.db
+            .query_one("SELECT COUNT(*) FROM games WHERE ended IS NULL", &[])
+            .and_then(|row| row.try_get::<_, i64>(0))
+            .map(|n| n as usize)
+            .map_err(failed)
+    }
+
+    fn by_code(&mut self, code: &str) -> Result<Option<Kept>, String> {
+        self.unfinished("code = $1", code)
+    }
+
+    fn by_token(&mut self, key: &str) -> Result<Option<Kept>, String> {
+        self.unfinished("(token0 = $1 OR token1 = $1)", key)
+    }
+
+    fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String> {
+        let row = self
+            .db
+            .query_one(
+                "SELECT game, seed, config, chance FROM games WHERE code = $1",
+                &[&code],
+            )
+            .map_err(failed)?;
+        let column = |i: usize| row.try_get::<_, String>(i).map_err(failed);
+        let opening = opening(&column(0)?, &column(1)?, &column(2)?, &column(3)?)?;
+        Ok((opening, self.steps(code)?))
+    }
+}

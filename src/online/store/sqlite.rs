@@ -1,0 +1,248 @@
+//! The embedded store: SQLite in the data folder, in WAL mode with
+//! `synchronous = NORMAL`, so a commit is in the file when it returns and a
+//! process killed with SIGKILL loses nothing.
+
+use std::path::Path;
+
+use rusqlite::functions::FunctionFlags;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::contract::{GAME_COLUMNS, GameRow, Kept, Seats, Store, WAITING, opening, stored_step, token_key};
+use super::migrations::{self, Migration};
+use crate::online::table::{Opening, Stored};
+use crate::rules::{Level, Seat};
+
+pub struct SqliteStore {
+    db: Connection,
+}
+
+fn failed(e: rusqlite::Error) -> String {
+    format!("the game store: {e}")
+}
+
+impl SqliteStore {
+    /// Opens (or creates) `games.sqlite` in `folder`, and brings its schema
+    /// up to date.
+    pub fn open(folder: &Path) -> Result<SqliteStore, String> {
+        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        let path = folder.join("games.sqlite");
+        let db = Connection::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        // NORMAL skips the fsync that only a power cut would need.
+        db.pragma_update(None, "journal_mode", "WAL").map_err(failed)?;
+        db.pragma_update(None, "synchronous", "NORMAL").map_err(failed)?;
+        let mut store = SqliteStore { db };
+        store.migrate().map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(store)
+    }
+
+    /// A store that lives only as long as the process (tests).
+    pub fn in_memory() -> SqliteStore {
+        let db = Connection::open_in_memory().expect("an in-memory database opens");
+        let mut store = SqliteStore { db };
+        store.migrate().expect("the schema applies");
+        store
+    }
+
+    fn migrate(&mut self) -> Result<(), String> {
+        self.db
+            .create_scalar_function("token_hash", 1, FunctionFlags::SQLITE_DETERMINISTIC, |context| {
+                Ok(token_key(&context.get::<String>(0)?))
+            })
+            .map_err(failed)?;
+        self.db.execute_batch(migrations::TABLE).map_err(failed)?;
+        let done = self
+            .db
+            .query_row("SELECT MAX(version) FROM schema_migrations", [], |row| row.get(0))
+            .map_err(failed)?;
+        for Migration { version, name, sql } in migrations::pending(migrations::SQLITE, done)? {
+            let step = self.db.transaction().map_err(failed)?;
+            step.execute_batch(sql)
+                .map_err(|e| format!("migration {name}: {e}"))?;
+            step.execute(
+                "INSERT INTO schema_migrations (version, name, applied) VALUES (?1, ?2, ?3)",
+                params![version, name, crate::replay::now_iso()],
+            )
+            .map_err(failed)?;
+            step.commit().map_err(failed)?;
+        }
+        Ok(())
+    }
+
+    fn unfinished(&self, condition: &str, key: &str) -> Result<Option<Kept>, String> {
+        let row = self
+            .db
+            .query_row(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE ended IS NULL AND {condition}"),
+                [key],
+                |row| {
+                    Ok(GameRow {
+                        code: row.get(0)?,
+                        created: row.get(1)?,
+                        opening: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
+                        tokens: [row.get(6)?, row.get(7)?],
+                        computers: [row.get(8)?, row.get(9)?],
+                    })
+                },
+            )
+            .optional()
+            .map_err(failed)?;
+        row.map(|row| {
+            let steps = self.steps(&row.code);
+            row.kept(steps)
+        })
+        .transpose()
+    }
+
+    fn steps(&self, code: &str) -> Result<Vec<Stored>, String> {
+        let mut steps = self
+            .db
+            .prepare("SELECT seat, action, chance FROM steps WHERE code = ?1 ORDER BY n")
+            .map_err(failed)?;
+        let rows = steps
+            .query_map([code], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                ))
+            })
+            .map_err(failed)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        rows.iter()
+            .enumerate()
+            .map(|(i, (seat, action, chance))| stored_step(i, *seat, action, chance))
+            .collect()
+    }
+}
+
+impl Store for SqliteStore {
+    fn code_taken(&mut self, code: &str) -> Result<bool, String> {
+        self.db
+            .query_row("SELECT 1 FROM games WHERE code = ?1", [code], |_| Ok(()))
+            .optional()
+            .map(|found| found.is_some())
+            .map_err(failed)
+    }
+
+    fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str) -> Result<(), String> {
+        self.db
+            .execute(
+                "INSERT INTO games (code, game, program, created, seed, config, chance,
+                                    token0, token1, computer0, computer1)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    code,
+                    opening.game.id(),
+                    env!("CARGO_PKG_VERSION"),
+                    created,
+                    opening.seed.to_string(),
+                    opening.config.to_string(),
+                    serde_json::to_string(&opening.chance).expect("numbers serialize"),
+                    seats.tokens[0],
+                    seats.tokens[1],
+                    seats.computers[0].map(Level::id),
+                    seats.computers[1].map(Level::id),
+                ],
+            )
+            .map(drop)
+            .map_err(failed)
+    }
+
+    fn seat(
+        &mut self,
+        code: &str,
+        seat: Seat,
+        token: Option<&str>,
+        computer: Option<Level>,
+    ) -> Result<(), String> {
+        let sql = if seat == 0 {
+            "UPDATE games SET token0 = ?2, computer0 = ?3 WHERE code = ?1"
+        } else {
+            "UPDATE games SET token1 = ?2, computer1 = ?3 WHERE code = ?1"
+        };
+        self.db
+            .execute(sql, params![code, token, computer.map(Level::id)])
+            .map(drop)
+            .map_err(failed)
+    }
+
+    fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String> {
+        self.db
+            .execute(
+                "INSERT INTO steps (code, n, seat, action, chance) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    code,
+                    n as i64,
+                    stored.seat as i64,
+                    stored.action.to_string(),
+                    serde_json::to_string(&stored.chance).expect("numbers serialize"),
+                ],
+            )
+            .map(drop)
+            .map_err(failed)
+    }
+
+    fn end(&mut self, code: &str, ended: &str) -> Result<(), String> {
+        self.db
+            .execute(
+                "UPDATE games SET ended = ?2 WHERE code = ?1",
+                params![code, ended],
+            )
+            .map(drop)
+            .map_err(failed)
+    }
+
+    fn forget(&mut self, code: &str) -> Result<(), String> {
+        let forgetting = self.db.transaction().map_err(failed)?;
+        forgetting
+            .execute("DELETE FROM steps WHERE code = ?1", [code])
+            .map_err(failed)?;
+        forgetting
+            .execute("DELETE FROM games WHERE code = ?1", [code])
+            .map_err(failed)?;
+        forgetting.commit().map_err(failed)
+    }
+
+    fn forget_waiting_before(&mut self, cutoff: &str) -> Result<usize, String> {
+        let forgetting = self.db.transaction().map_err(failed)?;
+        let waiting = format!("SELECT code FROM games WHERE {WAITING} AND created < ?1");
+        forgetting
+            .execute(&format!("DELETE FROM steps WHERE code IN ({waiting})"), [cutoff])
+            .map_err(failed)?;
+        let forgotten = forgetting
+            .execute(&format!("DELETE FROM games WHERE code IN ({waiting})"), [cutoff])
+            .map_err(failed)?;
+        forgetting.commit().map_err(failed)?;
+        Ok(forgotten)
+    }
+
+    fn unfinished_count(&mut self) -> Result<usize, String> {
+        self.db
+            .query_row("SELECT COUNT(*) FROM games WHERE ended IS NULL", [], |row| {
+                row.get::<_, i64>(0)
+            })
+            .map(|n| n as usize)
+            .map_err(failed)
+    }
+
+    fn by_code(&mut self, code: &str) -> Result<Option<Kept>, String> {
+        self.unfinished("code = ?1", code)
+    }
+
+    fn by_token(&mut self, key: &str) -> Result<Option<Kept>, String> {
+        self.unfinished("(token0 = ?1 OR token1 = ?1)", key)
+    }
+
+    fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String> {
+        let [game, seed, config, chance] = self
+            .db
+            .query_row(
+                "SELECT game, seed, config, chance FROM games WHERE code = ?1",
+                [code],
+                |row| Ok([row.get::<_, String>(0)?, row.get(1)?, row.get(2)?, row.get(3)?]),
+            )
+            .map_err(failed)?;
+        Ok((opening(&game, &seed, &config, &chance)?, self.steps(code)?))
+    }
+}
