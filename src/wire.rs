@@ -113,6 +113,9 @@ pub enum LobbyLine {
     Bye,
     /// A resumed transcript ends here: what follows is new.
     CaughtUp { steps: usize },
+    /// Game `code` is played by another server (several share one
+    /// database): send the same message there.
+    Moved { code: String, server: String },
     /// Anything refused: `player` is the move's seat, or none for the
     /// lobby's messages; a refusal that a later try may pass says when.
     Error {

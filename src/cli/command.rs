@@ -15,8 +15,14 @@ pub struct LoadOptions {
     pub game: Option<GameId>,
     /// Each client's pause before a move, about this long.
     pub think_ms: u64,
-    /// A running server; `None` starts one of its own.
-    pub server: Option<String>,
+    /// Running servers (`--server`, once or more); none starts its own.
+    pub servers: Vec<String>,
+    /// How many servers of its own it starts.
+    pub start: usize,
+    /// The PostgreSQL its own servers share; `None`: each a SQLite folder.
+    pub database: Option<String>,
+    /// Seconds after which it kills its first server with SIGKILL.
+    pub kill_after: Option<u64>,
 }
 
 #[derive(Debug, PartialEq)]
@@ -78,6 +84,8 @@ pub enum Command {
         data: Option<PathBuf>,
         /// A PostgreSQL server's URL instead of the data folder's SQLite.
         database: Option<String>,
+        /// Where servers on the same database send this one's players.
+        advertise: Option<String>,
     },
     /// Games at once through a server, timed.
     Loadtest(LoadOptions),

@@ -47,8 +47,9 @@ usage:
   black-and-white exploit --game tiles|bidding [--against hard|lowest|random] [--games N] [--seed S]
   black-and-white validate FILE...
   black-and-white gallery DIR
-  black-and-white serve [--port N] [--data DIR | --database postgres://USER@HOST:PORT/NAME]
-  black-and-white loadtest [--games N] [--game GAME|all] [--think MS] [--server ws://HOST:PORT]
+  black-and-white serve [--port N] [--data DIR | --database postgres://USER@HOST:PORT/NAME] [--advertise ws://HOST:PORT]
+  black-and-white loadtest [--games N] [--game GAME|all] [--think MS] [--server ws://HOST:PORT]...
+                          [--servers N --database postgres://… [--kill-after SECONDS]]
 
 GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard. PLAYER: random, a LEVEL, or a
 member of a card game's population of outside players (round-robin lists them).
@@ -73,7 +74,9 @@ gallery writes a picture of every screen at 1280x720 and 600x900 into DIR (it op
 under xvfb-run where there is no display).
 serve runs the online server (default port 7480, the games kept in DIR/games.sqlite, DIR being
 the data folder, or in PostgreSQL); loadtest plays N games at once through a server (its own unless --server) and
-prints the time from an action to the next ask, and the server's memory and CPU.";
+prints the time from an action to the next ask, and the server's memory and CPU; --servers starts
+several on one PostgreSQL, and --kill-after kills the first mid-load, its players resuming on
+the others.";
 
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let (mode, rest) = match args.first().map(String::as_str) {
@@ -361,7 +364,12 @@ pub fn main(args: &[String]) -> ExitCode {
         #[cfg(not(target_arch = "wasm32"))]
         Command::Gallery(dir) => gallery::run(&dir),
         #[cfg(not(target_arch = "wasm32"))]
-        Command::Serve { port, data, database } => serve::run(port, data, database),
+        Command::Serve {
+            port,
+            data,
+            database,
+            advertise,
+        } => serve::run(port, data, database, advertise),
         #[cfg(not(target_arch = "wasm32"))]
         Command::Loadtest(options) => loadtest::run(&options),
         #[cfg(target_arch = "wasm32")]

@@ -1,5 +1,6 @@
-//! `black-and-white serve [--port N] [--data DIR | --database URL]`: the
-//! online server, headless (docs/online.md).
+//! `black-and-white serve [--port N] [--data DIR | --database URL]
+//! [--advertise ws://HOST:PORT]`: the online server, headless
+//! (docs/online.md).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,6 +16,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut port = DEFAULT_PORT;
     let mut data = None;
     let mut database = None;
+    let mut advertise = None;
     let mut iter = args.iter();
     while let Some(flag) = iter.next() {
         let mut value = || iter.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -36,16 +38,35 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 }
                 database = Some(url.clone());
             }
+            "--advertise" => {
+                let url = value()?;
+                if !url.starts_with("ws://") {
+                    return Err(format!(
+                        "--advertise takes the address players reach this server at (ws://HOST:PORT), not `{url}`"
+                    ));
+                }
+                advertise = Some(url.clone());
+            }
             other => return Err(format!("serve: unknown option `{other}`")),
         }
     }
     if data.is_some() && database.is_some() {
         return Err("serve: --data and --database name two stores: give one".into());
     }
-    Ok(Command::Serve { port, data, database })
+    Ok(Command::Serve {
+        port,
+        data,
+        database,
+        advertise,
+    })
 }
 
-pub fn run(port: u16, data: Option<PathBuf>, database: Option<String>) -> ExitCode {
+pub fn run(
+    port: u16,
+    data: Option<PathBuf>,
+    database: Option<String>,
+    advertise: Option<String>,
+) -> ExitCode {
     let database = match (database, data.or_else(crate::settings::data_folder)) {
         (Some(url), _) => Database::Postgres(url),
         (None, Some(folder)) => Database::Sqlite(folder),
@@ -54,7 +75,7 @@ pub fn run(port: u16, data: Option<PathBuf>, database: Option<String>) -> ExitCo
             return ExitCode::from(2);
         }
     };
-    match crate::online::server::start(&format!("0.0.0.0:{port}"), &database) {
+    match crate::online::server::start(&format!("0.0.0.0:{port}"), &database, advertise) {
         Ok(running) => {
             eprintln!("black-and-white serve: {}", running.files);
             // One line on standard output, which the tests and the load

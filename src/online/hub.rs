@@ -53,6 +53,9 @@ pub struct Hub {
     pub(super) next_sweep: Instant,
     pub(super) next_store_sweep: Instant,
     pub(super) rng: GameRng,
+    /// Where this server's players connect: what a server that shares the
+    /// database sends them to for the games this one plays (its leases).
+    pub(super) owner: String,
 }
 
 impl Hub {
@@ -72,7 +75,14 @@ impl Hub {
             next_sweep: now,
             next_store_sweep: now + Duration::from_secs(60),
             rng: rand::make_rng::<GameRng>(),
+            owner: "this server".into(),
         })
+    }
+
+    /// The address the other servers on the same database send this one's
+    /// players to (`serve --advertise`).
+    pub fn advertise(&mut self, address: String) {
+        self.owner = address;
     }
 
     /// The games in progress and waiting that are held in memory.
@@ -249,6 +259,7 @@ impl Hub {
         if now >= self.next_sweep {
             self.next_sweep = now + Duration::from_secs(1);
             self.sweep(now, &mut effects);
+            self.renew_leases(&mut effects);
         }
         effects
     }
@@ -544,6 +555,47 @@ impl Hub {
         if let Some(room) = self.rooms.remove(code) {
             for token in room.tokens.into_iter().flatten() {
                 self.tokens.remove(&token);
+            }
+            if let Err(e) = self.store.release_lease(code, &self.owner) {
+                eprintln!("black-and-white serve: {e}");
+            }
+        }
+    }
+
+    /// Renews the leases of the games held; a game whose lease another
+    /// server took (this one was away longer than a lease) is let go, and
+    /// its seats are sent to take it back where it is now played.
+    pub(super) fn renew_leases(&mut self, effects: &mut Effects) {
+        let held: Vec<String> = self.rooms.keys().cloned().collect();
+        let lost = match self.store.renew_leases(&self.owner, &held) {
+            Ok(lost) => lost,
+            Err(e) => {
+                eprintln!("black-and-white serve: {e}");
+                return;
+            }
+        };
+        for code in lost {
+            eprintln!("black-and-white serve: game {code} is played by another server now");
+            if let Some(room) = self.rooms.get(&code) {
+                for conn in room.present.into_iter().flatten() {
+                    effects.say(
+                        conn,
+                        LobbyLine::error(format!(
+                            "game {code} is played by another server now: take your seat back with your token"
+                        )),
+                    );
+                    effects.closes.push(conn);
+                }
+            }
+            for client in self.clients.values_mut() {
+                if client.seat.as_ref().is_some_and(|(at, _)| *at == code) {
+                    client.seat = None;
+                }
+            }
+            if let Some(room) = self.rooms.remove(&code) {
+                for token in room.tokens.into_iter().flatten() {
+                    self.tokens.remove(&token);
+                }
             }
         }
     }

@@ -73,6 +73,10 @@ impl Hub {
             );
             return;
         }
+        // A new code: nobody else holds it.
+        if let Err(e) = self.store.take_lease(&code, &self.owner) {
+            eprintln!("black-and-white serve: {e}");
+        }
         effects.say(
             conn,
             LobbyLine::Created {
@@ -158,8 +162,8 @@ impl Hub {
             // A game that waits since before a restart is in the store alone.
             match self.store.by_code(code) {
                 Ok(Some(kept)) if kept.seats.tokens[1].is_none() && kept.seats.computers[1].is_none() => {
-                    if let Err(e) = self.open(kept, now, effects) {
-                        effects.say(conn, LobbyLine::error(e));
+                    if let Err(refusal) = self.open(kept, now, effects) {
+                        effects.say(conn, refusal);
                         return;
                     }
                 }
@@ -231,8 +235,8 @@ impl Hub {
             // A game put away, or held before a restart, is in the store alone.
             match self.store.by_token(&key) {
                 Ok(Some(kept)) => {
-                    if let Err(e) = self.open(kept, now, effects) {
-                        effects.say(conn, LobbyLine::error(e));
+                    if let Err(refusal) = self.open(kept, now, effects) {
+                        effects.say(conn, refusal);
                         return;
                     }
                 }
@@ -310,12 +314,30 @@ impl Hub {
     /// its computer thinking and its clock running again (nobody is at it
     /// yet, so nothing is sent). A waiting game past its time is forgotten;
     /// the text says why a game cannot be held.
-    pub(super) fn open(&mut self, kept: Kept, now: Instant, effects: &mut Effects) -> Result<(), String> {
+    pub(super) fn open(&mut self, kept: Kept, now: Instant, effects: &mut Effects) -> Result<(), LobbyLine> {
         if self.faulted.contains(&kept.code) {
-            return Err(faulted_message(&kept.code));
+            return Err(LobbyLine::error(faulted_message(&kept.code)));
         }
         if self.rooms.len() >= limits::GAMES {
-            return Err("the server holds as many games as it can: try later".into());
+            return Err(LobbyLine::error(
+                "the server holds as many games as it can: try later",
+            ));
+        }
+        // Another server that shares the database may be playing it.
+        match self.store.take_lease(&kept.code, &self.owner) {
+            Ok(None) => {}
+            Ok(Some(server)) => {
+                return Err(LobbyLine::Moved {
+                    code: kept.code,
+                    server,
+                });
+            }
+            Err(e) => {
+                eprintln!("black-and-white serve: {e}");
+                return Err(LobbyLine::error(
+                    "the server could not reach its store: try again",
+                ));
+            }
         }
         let waiting =
             !(0..2).all(|seat| kept.seats.tokens[seat].is_some() || kept.seats.computers[seat].is_some());
@@ -327,10 +349,10 @@ impl Hub {
                 if let Err(e) = self.store.forget(&kept.code) {
                     eprintln!("black-and-white serve: {e}");
                 }
-                return Err(format!(
+                return Err(LobbyLine::error(format!(
                     "nobody joined game {} in time: it was given up",
                     kept.code
-                ));
+                )));
             }
             Some(now + (limits::WAITING - age))
         } else {
@@ -338,10 +360,10 @@ impl Hub {
         };
         let mut table = table::reopen(&kept.opening, &kept.steps).map_err(|e| {
             eprintln!("black-and-white serve: game {} no longer plays: {e}", kept.code);
-            format!(
+            LobbyLine::error(format!(
                 "game {} no longer plays on this server's version of the rules; it is kept as it was",
                 kept.code
-            )
+            ))
         })?;
         for seat in [0, 1] {
             if let Some(level) = kept.seats.computers[seat] {

@@ -82,14 +82,16 @@ fn config() -> WebSocketConfig {
 const READ_BUFFER: usize = 4096;
 
 /// Opens the store, listens on `address` and serves on threads of its own
-/// until the process ends.
-pub fn start(address: &str, database: &Database) -> Result<Running, String> {
+/// until the process ends. `advertise` is where servers that share the
+/// database send this one's players (by default `ws://HOSTNAME:PORT`).
+pub fn start(address: &str, database: &Database, advertise: Option<String>) -> Result<Running, String> {
     let store = database.open()?;
     let mut hub = Hub::new(store, Instant::now())?;
     let kept = hub.stored_games()?;
     let listener =
         std::net::TcpListener::bind(address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    hub.advertise(advertise.unwrap_or_else(|| format!("ws://{}:{}", host_name(), bound.port())));
     listener.set_nonblocking(true).map_err(|e| e.to_string())?;
     let (connections, files) = connection_room();
     let (events, inbox) = channel::<Event>();
@@ -117,6 +119,18 @@ pub fn start(address: &str, database: &Database) -> Result<Running, String> {
         connections,
         files,
     })
+}
+
+/// This machine's name, for the address other servers send players to.
+fn host_name() -> String {
+    let mut name = [0u8; 256];
+    // SAFETY: gethostname writes at most `name.len()` bytes into `name`.
+    let named = unsafe { libc::gethostname(name.as_mut_ptr().cast(), name.len()) } == 0;
+    let end = name.iter().position(|&b| b == 0).unwrap_or(0);
+    match std::str::from_utf8(&name[..end]) {
+        Ok(text) if named && !text.is_empty() => text.to_owned(),
+        _ => "localhost".into(),
+    }
 }
 
 /// Files kept for everything but the connections: the listener, the

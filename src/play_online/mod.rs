@@ -253,6 +253,19 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
             "The other player left: the server's computer ({}) plays on.",
             computer.id()
         )),
+        LobbyLine::Moved { code, server } => {
+            // Another server on the same database plays it: the same
+            // request there.
+            let again = match online.token.clone() {
+                Some(token) => Request::Resume { token, table: true },
+                None => Request::Join {
+                    code: code.clone(),
+                    table: true,
+                },
+            };
+            log.push(format!("Game {code} is played on {server}: connecting there."));
+            online.connect(&server, again);
+        }
         LobbyLine::Clock { .. } | LobbyLine::Bye | LobbyLine::CaughtUp { .. } => {}
     }
 }

@@ -11,6 +11,7 @@ mod keys;
 mod online;
 mod online_app;
 mod online_hostile;
+mod online_servers;
 mod online_store;
 mod playouts;
 mod pointer;

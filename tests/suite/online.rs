@@ -89,12 +89,12 @@ pub(crate) use on_both_stores;
 
 /// A server in this process on a free port, and its address.
 pub fn serve(store: &TestStore) -> String {
-    let running = server::start("127.0.0.1:0", &store.0).expect("the server starts");
+    let running = server::start("127.0.0.1:0", &store.0, None).expect("the server starts");
     format!("ws://{}", running.address)
 }
 
 /// The lines that carry no game at all: the lobby's.
-pub const LOBBY: [&str; 8] = [
+pub const LOBBY: [&str; 9] = [
     "created",
     "joined",
     "resumed",
@@ -103,6 +103,7 @@ pub const LOBBY: [&str; 8] = [
     "clock",
     "left",
     "caught_up",
+    "moved",
 ];
 
 /// Plays random legal moves until the end.
@@ -341,10 +342,14 @@ fn serve_process(store: &TestStore) -> (ServerProcess, String) {
     serve_process_on(store, 0)
 }
 
-/// The server binary on `port` (0: a free one), and its address.
+/// The server binary on `port` (0: a free one), and its address. A test's
+/// servers are one server started again, each time at the same address
+/// as far as the database's leases go (a restarted server takes its own
+/// games back at once; tests/suite/online_servers.rs has several).
 pub fn serve_process_on(store: &TestStore, port: u16) -> (ServerProcess, String) {
     let mut child = Command::new(BIN)
         .args(["serve", "--port", &port.to_string()])
+        .args(["--advertise", "ws://the-test-server"])
         .args(store.serve_args())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -55,7 +55,21 @@ pub trait Store: Send {
     fn by_token(&mut self, key: &str) -> Result<Option<Kept>, String>;
     /// Any game's set-up and actions, finished or not.
     fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String>;
+
+    /// Makes `owner` the one server that plays `code` for the next `LEASE`,
+    /// unless another server's lease on it still runs: then that server's
+    /// address. A store that one server alone uses always answers `None`.
+    fn take_lease(&mut self, code: &str, owner: &str) -> Result<Option<String>, String>;
+    /// Renews `owner`'s leases on `codes`; the codes whose lease it no
+    /// longer holds (taken by another server after it ran out).
+    fn renew_leases(&mut self, owner: &str, codes: &[String]) -> Result<Vec<String>, String>;
+    /// `owner` lets go of `code`: another server may take it at once.
+    fn release_lease(&mut self, code: &str, owner: &str) -> Result<(), String>;
 }
+
+/// How long a lease holds without renewal: a dead server's games are
+/// taken up by another this long after its last renewal at most.
+pub const LEASE_SECONDS: u32 = 5;
 
 /// What a seat's token is kept and looked up by: its SHA-256 in hex. A
 /// token is 128 random bits, so a fast hash is enough; a leaked table

@@ -22,11 +22,18 @@ pub const SQLITE: &[Migration] = &[
     },
 ];
 
-pub const POSTGRES: &[Migration] = &[Migration {
-    version: 1,
-    name: "0001_games.sql",
-    sql: include_str!("../../../migrations/postgres/0001_games.sql"),
-}];
+pub const POSTGRES: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "0001_games.sql",
+        sql: include_str!("../../../migrations/postgres/0001_games.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "0002_leases.sql",
+        sql: include_str!("../../../migrations/postgres/0002_leases.sql"),
+    },
+];
 
 /// The table that records what was applied, the same in both stores.
 pub const TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -9,7 +9,7 @@ mod migrations;
 mod postgres;
 mod sqlite;
 
-pub use self::contract::{Kept, Seats, Store, token_key};
+pub use self::contract::{Kept, LEASE_SECONDS, Seats, Store, token_key};
 pub use self::postgres::PostgresStore;
 pub use self::sqlite::SqliteStore;
 

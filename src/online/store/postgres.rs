@@ -5,7 +5,9 @@
 
 use postgres::{Client, NoTls, Row};
 
-use super::contract::{GAME_COLUMNS, GameRow, Kept, Seats, Store, WAITING, opening, stored_step};
+use super::contract::{
+    GAME_COLUMNS, GameRow, Kept, LEASE_SECONDS, Seats, Store, WAITING, opening, stored_step,
+};
 use super::migrations::{self, Migration};
 use crate::online::table::{Opening, Stored};
 use crate::rules::{Level, Seat};
@@ -230,5 +232,66 @@ impl Store for PostgresStore {
         let column = |i: usize| row.try_get::<_, String>(i).map_err(failed);
         let opening = opening(&column(0)?, &column(1)?, &column(2)?, &column(3)?)?;
         Ok((opening, self.steps(code)?))
+    }
+
+    fn take_lease(&mut self, code: &str, owner: &str) -> Result<Option<String>, String> {
+        // Taken when there is none, when it ran out, or when it is ours
+        // already; otherwise the owner it names.
+        let taken = self
+            .db
+            .query_opt(
+                "INSERT INTO leases (code, owner, expires)
+                 VALUES ($1, $2, now() + make_interval(secs => $3))
+                 ON CONFLICT (code) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires
+                 WHERE leases.owner = EXCLUDED.owner OR leases.expires < now()
+                 RETURNING owner",
+                &[&code, &owner, &f64::from(LEASE_SECONDS)],
+            )
+            .map_err(failed)?;
+        if taken.is_some() {
+            return Ok(None);
+        }
+        let held = self
+            .db
+            .query_opt("SELECT owner FROM leases WHERE code = $1", &[&code])
+            .map_err(failed)?;
+        match held {
+            Some(row) => Ok(Some(row.try_get(0).map_err(failed)?)),
+            // Released between the two statements: try once more.
+            None => self.take_lease(code, owner),
+        }
+    }
+
+    fn renew_leases(&mut self, owner: &str, codes: &[String]) -> Result<Vec<String>, String> {
+        if codes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let renewed: std::collections::HashSet<String> = self
+            .db
+            .query(
+                "UPDATE leases SET expires = now() + make_interval(secs => $3)
+                 WHERE owner = $1 AND code = ANY($2) RETURNING code",
+                &[&owner, &codes, &f64::from(LEASE_SECONDS)],
+            )
+            .map_err(failed)?
+            .iter()
+            .map(|row| row.try_get(0))
+            .collect::<Result<_, _>>()
+            .map_err(failed)?;
+        Ok(codes
+            .iter()
+            .filter(|code| !renewed.contains(code.as_str()))
+            .cloned()
+            .collect())
+    }
+
+    fn release_lease(&mut self, code: &str, owner: &str) -> Result<(), String> {
+        self.db
+            .execute(
+                "DELETE FROM leases WHERE code = $1 AND owner = $2",
+                &[&code, &owner],
+            )
+            .map(drop)
+            .map_err(failed)
     }
 }

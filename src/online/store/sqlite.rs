@@ -245,4 +245,17 @@ impl Store for SqliteStore {
             .map_err(failed)?;
         Ok((opening(&game, &seed, &config, &chance)?, self.steps(code)?))
     }
+
+    // One server per SQLite file: every game is its own.
+    fn take_lease(&mut self, _code: &str, _owner: &str) -> Result<Option<String>, String> {
+        Ok(None)
+    }
+
+    fn renew_leases(&mut self, _owner: &str, _codes: &[String]) -> Result<Vec<String>, String> {
+        Ok(Vec::new())
+    }
+
+    fn release_lease(&mut self, _code: &str, _owner: &str) -> Result<(), String> {
+        Ok(())
+    }
 }

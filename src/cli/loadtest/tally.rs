@@ -1,0 +1,17 @@
+//! What a load test's games measured, shared by their tasks.
+
+use std::sync::Mutex;
+use std::sync::atomic::AtomicUsize;
+use std::time::{Duration, Instant};
+
+/// What the games measured, shared by their tasks.
+#[derive(Default)]
+pub struct Tally {
+    pub waits: Mutex<Vec<Duration>>,
+    pub playing: AtomicUsize,
+    pub most: AtomicUsize,
+    pub finished: AtomicUsize,
+    pub failures: Mutex<Vec<String>>,
+    /// When each seat that dropped lost its connection and was back.
+    pub back: Mutex<Vec<(Instant, Instant)>>,
+}
