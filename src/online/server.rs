@@ -44,9 +44,10 @@ enum Event {
     Fault(String),
 }
 
-/// What a connection's task sends.
+/// What a connection's task sends: the lines one turn of the hub has for
+/// it (a whole resume transcript is one), or the close.
 enum Out {
-    Text(String),
+    Lines(Vec<String>),
     Close,
 }
 
@@ -229,17 +230,23 @@ fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(String, Thinking)
     }
 }
 
-/// Lines waiting for one connection, at most: a reader further behind is
-/// dropped (and resumes with its token), so a client that stops reading
-/// costs the server a bounded queue, not an unbounded one.
+/// Turns of the hub whose lines wait for one connection, at most: a reader
+/// further behind is dropped (and resumes with its token), so a client
+/// that stops reading costs the server a bounded queue, not an unbounded
+/// one. The bound counts turns, not lines, so that a burst however long
+/// (a long wargame's resume transcript) takes one place.
 const OUTBOX: usize = 512;
 
 fn deliver(effects: Effects, outboxes: &mut HashMap<ConnId, Outbox>, jobs: &Sender<(String, Thinking)>) {
+    let mut bursts: HashMap<ConnId, Vec<String>> = HashMap::new();
     for (conn, line) in effects.sends {
+        bursts.entry(conn).or_default().push(line.to_string());
+    }
+    for (conn, lines) in bursts {
         let Some(outbox) = outboxes.get(&conn) else {
             continue;
         };
-        if let Err(mpsc::error::TrySendError::Full(_)) = outbox.lines.try_send(Out::Text(line.to_string())) {
+        if let Err(mpsc::error::TrySendError::Full(_)) = outbox.lines.try_send(Out::Lines(lines)) {
             outbox.behind.notify_one();
             // Its task closes it, and its `Closed` frees the seat.
             outboxes.remove(&conn);
@@ -302,6 +309,10 @@ async fn refuse(mut stream: TcpStream) {
     linger(stream).await;
 }
 
+/// Bytes the kernel holds for one client before a write waits (it
+/// doubles this); a whole resume transcript of a long game fits.
+const SEND_BUFFER: usize = 64 * 1024;
+
 /// How long a line may take to reach a client that stopped reading before
 /// its connection is dropped.
 const WRITE_DEADLINE: Duration = Duration::from_secs(30);
@@ -311,6 +322,10 @@ const WRITE_DEADLINE: Duration = Duration::from_secs(30);
 /// side closes.
 async fn connection(stream: TcpStream, address: IpAddr, conn: ConnId, events: &Sender<Event>) {
     let _ = stream.set_nodelay(true);
+    // The kernel's share of a client that stops reading is bounded too (it
+    // would grow to megabytes by itself): past it, lines wait in the
+    // outbox, whose bound drops the client.
+    let _ = socket2::SockRef::from(&stream).set_send_buffer_size(SEND_BUFFER);
     let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config()));
     let Ok(Ok(socket)) = timeout(limits::HANDSHAKE, handshake).await else {
         return;
@@ -360,7 +375,7 @@ async fn connection(stream: TcpStream, address: IpAddr, conn: ConnId, events: &S
                 let mut next = out;
                 while let Some(out) = next {
                     match out {
-                        Out::Text(text) => batch.push(Message::text(text)),
+                        Out::Lines(lines) => batch.extend(lines.into_iter().map(Message::text)),
                         Out::Close => {
                             closing = true;
                             break;
@@ -368,7 +383,7 @@ async fn connection(stream: TcpStream, address: IpAddr, conn: ConnId, events: &S
                     }
                     next = outgoing.try_recv().ok();
                 }
-                let sent = timeout(WRITE_DEADLINE, async {
+                let write = timeout(WRITE_DEADLINE, async {
                     for message in batch {
                         sink.feed(message).await?;
                     }
@@ -376,9 +391,14 @@ async fn connection(stream: TcpStream, address: IpAddr, conn: ConnId, events: &S
                         sink.send(Message::Close(None)).await?;
                     }
                     sink.flush().await
-                })
-                .await;
-                if closing || !matches!(sent, Ok(Ok(()))) {
+                });
+                // A write that waits on a client that stopped reading ends
+                // at its deadline, or sooner when its outbox overflows.
+                let sent = tokio::select! {
+                    sent = write => matches!(sent, Ok(Ok(()))),
+                    () = behind.notified() => false,
+                };
+                if closing || !sent {
                     break;
                 }
             }

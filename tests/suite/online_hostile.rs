@@ -2,7 +2,9 @@
 //! end, a fault inside one game, a flood of games nobody joins, a
 //! handshake sent a byte at a time, a process out of files, a binary
 //! frame, and what a client that comes back is told. Each was found from
-//! outside (issue 39) and each test failed before its fix.
+//! outside (issue 39) and each test failed before its fix. Besides, a
+//! client that stops reading costs the server a bounded queue: it is
+//! dropped and takes its seat back with its token.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{IpAddr, TcpStream};
@@ -448,4 +450,57 @@ fn the_load_test_leaves_no_data_behind() {
     assert!(printed.contains("finished 4 of 4"), "{printed}");
     let data = std::env::temp_dir().join(format!("black-and-white-loadtest-{pid}"));
     assert!(!data.exists(), "{} is left behind", data.display());
+}
+
+#[test]
+fn a_client_that_stops_reading_is_dropped_and_takes_its_seat_back() {
+    use tungstenite::Message;
+    let url = serve(&TestStore::sqlite("stops-reading"));
+    // A small window, so that what the server writes waits in its queue
+    // rather than in this machine's socket buffers.
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let address = black_and_white::online::client::server_address(&url).unwrap();
+    socket.connect(&address.into()).unwrap();
+    let stream: TcpStream = socket.into();
+    stream.set_write_timeout(Some(Duration::from_secs(60))).unwrap();
+    let (mut laggard, _) = tungstenite::client(url.as_str(), stream).unwrap();
+    let create = json!({"type": "create", "game": "wargame", "opponent": "easy"});
+    laggard.send(Message::text(create.to_string())).unwrap();
+    let mut token = None;
+    loop {
+        let line: Value = serde_json::from_str(laggard.read().unwrap().to_text().unwrap()).unwrap();
+        if line["type"] == "created" {
+            token = line["token"].as_str().map(str::to_owned);
+        }
+        if line["type"] == "ask" {
+            break;
+        }
+    }
+    // From here it never reads: each message it sends, within the rate,
+    // is answered with an error and the ask again (over a kilobyte).
+    let started = Instant::now();
+    let dropped = loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(90),
+            "a client that reads nothing is still served after 90 s"
+        );
+        if laggard
+            .send(Message::text(r#"{"type":"not a request"}"#))
+            .is_err()
+        {
+            break started.elapsed();
+        }
+        thread::sleep(Duration::from_millis(60));
+    };
+    eprintln!("a client that stopped reading was dropped after {dropped:?}");
+    let mut back = Client::connect(&url).unwrap();
+    back.send(&json!({"type": "resume", "token": token.unwrap()}))
+        .unwrap();
+    back.until("caught_up").unwrap();
+    assert_eq!(
+        back.until("ask").unwrap()["player"],
+        0,
+        "the seat is taken back and asked again"
+    );
 }
