@@ -61,6 +61,19 @@ pub struct Settings {
     pub large_text: bool,
     /// The online server's address ("Play online").
     pub server: String,
+    /// The online game this player holds a seat in, kept so that closing
+    /// the app mid-game does not lose the seat: "Resume" takes it back.
+    pub online_seat: Option<OnlineSeat>,
+}
+
+/// A seat in an online game: where it is played, and the token that takes
+/// it back (the server keeps only its hash).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OnlineSeat {
+    pub server: String,
+    pub code: String,
+    pub game: crate::ids::GameId,
+    pub token: String,
 }
 
 /// Where `black-and-white serve` listens on this machine.
@@ -77,6 +90,7 @@ impl Default for Settings {
             fullscreen: false,
             large_text: false,
             server: DEFAULT_SERVER.into(),
+            online_seat: None,
         }
     }
 }

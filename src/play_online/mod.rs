@@ -19,7 +19,7 @@ use crate::ids::GameId;
 use crate::rules::Playable;
 use crate::screens::{ActiveGame, InGame, Screen};
 use crate::session::{Happened, MatchOptions, Narrated, Opponent, Session, TableLine, open_session};
-use crate::settings::Settings;
+use crate::settings::{OnlineSeat, Settings};
 pub use crate::wire::Across;
 use crate::wire::{LobbyLine, Request};
 
@@ -38,6 +38,9 @@ pub enum OnlineCommand {
     Join {
         code: String,
     },
+    /// Takes back the seat kept in the settings (the app was closed
+    /// mid-game).
+    Resume,
     /// Gives up the game (the server's computer takes the seat of a game
     /// begun) or stops waiting, and closes the connection.
     Leave,
@@ -74,6 +77,9 @@ pub struct Online {
     /// The last thing that went wrong, in words, for the screen.
     pub problem: Option<String>,
     link: Option<Link>,
+    /// The server the link goes to (the settings' own, or where a `moved`
+    /// or a kept seat sent it).
+    server: Option<String>,
     /// The seat's token, which takes it back after a drop.
     token: Option<String>,
     /// What to send once the connection opens.
@@ -87,6 +93,7 @@ pub struct Online {
 impl Online {
     fn connect(&mut self, address: &str, greeting: Request) {
         self.link = Some(Link::open(address));
+        self.server = Some(address.to_owned());
         self.greeting = Some(greeting);
     }
 
@@ -122,7 +129,7 @@ pub(super) fn plugin(app: &mut App) {
 fn run_commands(
     mut commands: MessageReader<OnlineCommand>,
     mut online: ResMut<Online>,
-    settings: Res<Settings>,
+    mut settings: ResMut<Settings>,
 ) {
     for command in commands.read() {
         match command {
@@ -153,8 +160,28 @@ fn run_commands(
                     },
                 );
             }
+            OnlineCommand::Resume => {
+                let Some(seat) = settings.online_seat.clone() else {
+                    continue;
+                };
+                online.reset(None);
+                online.stage = Stage::Connecting;
+                online.game = Some(seat.game);
+                online.token = Some(seat.token.clone());
+                online.connect(
+                    &seat.server,
+                    Request::Resume {
+                        token: seat.token,
+                        table: true,
+                    },
+                );
+            }
             OnlineCommand::Leave => {
                 online.send(&Request::Leave);
+                // The computer takes the seat: nothing to take back.
+                if online.token.is_some() {
+                    settings.online_seat = None;
+                }
                 online.reset(None);
             }
         }
@@ -166,7 +193,7 @@ fn run_commands(
 fn listen(
     mut online: ResMut<Online>,
     mut log: ResMut<GameLog>,
-    settings: Res<Settings>,
+    mut settings: ResMut<Settings>,
     time: Res<Time>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
@@ -176,7 +203,8 @@ fn listen(
         && let Some(token) = online.token.clone()
     {
         online.retry_at = None;
-        online.connect(&settings.server, Request::Resume { token, table: true });
+        let server = online.server.clone().unwrap_or_else(|| settings.server.clone());
+        online.connect(&server, Request::Resume { token, table: true });
     }
     let heard = online.link.as_ref().map(Link::poll).unwrap_or_default();
     for heard in heard {
@@ -187,7 +215,7 @@ fn listen(
                 }
             }
             Heard::Text(text) => match serde_json::from_str::<Value>(&text) {
-                Ok(message) => hear(&mut online, message, &mut log),
+                Ok(message) => hear(&mut online, message, &mut log, &mut settings),
                 Err(e) => log.push(format!("The server sent something unreadable: {e}")),
             },
             Heard::Closed(why) => closed(&mut online, why, &time, &mut log),
@@ -203,13 +231,16 @@ fn listen(
 /// One message from the server: a lobby line, a table line (kept for the
 /// game's session), or one of the protocol's own lines, which repeat what
 /// the table lines carry.
-fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
+fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut ResMut<Settings>) {
     if message["type"] == "table" {
         online.stage = if message["outcome"].is_null() {
             Stage::Playing
         } else {
             Stage::Over
         };
+        if online.stage == Stage::Over {
+            forget_seat(online, settings);
+        }
         online.for_game.push(message);
         return;
     }
@@ -223,6 +254,13 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
         | LobbyLine::Joined {
             code, game, token, ..
         } => {
+            let seat = OnlineSeat {
+                server: online.server.clone().unwrap_or_else(|| settings.server.clone()),
+                code: code.clone(),
+                game,
+                token: token.clone(),
+            };
+            settings.online_seat = Some(seat);
             online.token = Some(token);
             seated(online, code, game, log);
         }
@@ -237,9 +275,17 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
                 // The seat cannot be taken back (the game ended while
                 // away): nothing more will come.
                 log.push(format!("The server could not give the seat back: {why}"));
+                forget_seat(online, settings);
                 online.reset(None);
             }
-            _ => online.reset(Some(why)),
+            _ => {
+                // A refused resume: the kept seat is no more (a refusal
+                // that may pass, the server full, keeps it).
+                if message["retry_ms"].is_null() && !why.contains("try") {
+                    forget_seat(online, settings);
+                }
+                online.reset(Some(why));
+            }
         },
         LobbyLine::Presence { connected, .. } => {
             online.other_present = connected;
@@ -267,6 +313,15 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog) {
             online.connect(&server, again);
         }
         LobbyLine::Clock { .. } | LobbyLine::Bye | LobbyLine::CaughtUp { .. } => {}
+    }
+}
+
+/// The seat kept in the settings, once its game is over or cannot be
+/// taken back.
+fn forget_seat(online: &Online, settings: &mut ResMut<Settings>) {
+    let kept = settings.online_seat.as_ref().map(|seat| &seat.token);
+    if kept.is_some() && kept == online.token.as_ref() {
+        settings.online_seat = None;
     }
 }
 

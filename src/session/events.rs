@@ -112,3 +112,14 @@ pub(super) fn narrated<G: Narrated>(
 pub fn agree(name: &str, you: &'static str, others: &'static str) -> &'static str {
     if name == "You" { you } else { others }
 }
+
+/// A count for each side, named, the reader's own first as on the table:
+/// "You 2, Computer 1" whichever seat the reader holds; seat order where
+/// neither is the reader (a replay with both sides uncovered).
+pub fn each_side(names: &[String; 2], [first, second]: [impl std::fmt::Display; 2]) -> String {
+    if names[1] == "You" {
+        format!("{} {second}, {} {first}", names[1], names[0])
+    } else {
+        format!("{} {first}, {} {second}", names[0], names[1])
+    }
+}

@@ -21,7 +21,7 @@ use bevy::prelude::*;
 pub use crate::rules::MatchRecord;
 pub use autoplay::Autoplay;
 pub use curtain::{LiftCurtain, ScreenTaken};
-pub use events::{Act, Happened, Narrated, agree};
+pub use events::{Act, Happened, Narrated, agree, each_side};
 pub use flow::{CoinFlip, MatchCommand, Prepared, StartMatch};
 pub use in_progress::{ComputerToMove, Session};
 pub use launch::Launch;

@@ -76,6 +76,9 @@ fn lobby(
     }
     if online.stage == Stage::Idle {
         shortcuts(&mut form, &pressed);
+        if pressed(KeyCode::KeyR) && settings.online_seat.is_some() {
+            ask.write(OnlineCommand::Resume);
+        }
     }
     let mut root = space.ui(ctx, "online");
     egui::CentralPanel::default()
@@ -138,6 +141,23 @@ fn form_ui(
         ui.add_space(8.0);
         ui.colored_label(theme::WARNING, problem);
     }
+    if let Some(seat) = settings.online_seat.clone() {
+        panel(ui, "Your game in progress", |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{}, game {} on {}", seat.game.title(), seat.code, seat.server));
+                if ui.button(egui::RichText::new("Resume (R)").strong()).clicked() {
+                    ask.write(OnlineCommand::Resume);
+                }
+                if ui
+                    .button("Forget it")
+                    .on_hover_text("The seat stays on the server until its game is given up; this only stops offering it here.")
+                    .clicked()
+                {
+                    settings.online_seat = None;
+                }
+            });
+        });
+    }
     panel(ui, "A new game", |ui| {
         ui.horizontal_wrapped(|ui| {
             for (n, game) in GameId::ALL.into_iter().enumerate() {
@@ -174,14 +194,17 @@ fn form_ui(
     panel(ui, "Join a game", |ui| {
         ui.horizontal(|ui| {
             ui.label("Code");
-            ui.add(
+            let typed = ui.add(
                 egui::TextEdit::singleline(&mut form.code)
                     .char_limit(crate::wire::CODE_LENGTH)
                     .desired_width(120.0)
                     .font(egui::TextStyle::Monospace),
             );
+            // Enter in the box joins, as the button does (a one-line box
+            // gives up its focus on Enter).
+            let entered = typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             let ready = form.code.trim().len() == crate::wire::CODE_LENGTH;
-            if ui.add_enabled(ready, egui::Button::new("Join")).clicked() {
+            if ui.add_enabled(ready, egui::Button::new("Join (Enter)")).clicked() || (ready && entered) {
                 ask.write(OnlineCommand::Join {
                     code: form.code.clone(),
                 });

@@ -49,6 +49,14 @@ impl TestStore {
     }
 
     /// The store itself, to read what the server kept.
+    /// Which store, for the names of what a test keeps beside it.
+    pub fn kind(&self) -> &'static str {
+        match self.0 {
+            Database::Sqlite(_) => "sqlite",
+            Database::Postgres(_) => "postgres",
+        }
+    }
+
     pub fn open(&self) -> Box<dyn Store> {
         self.0.open().expect("the test's store opens")
     }

@@ -1,12 +1,14 @@
 //! The app's "Play online": headless apps (MinimalPlugins + StatesPlugin)
 //! that create and join games on a real server through the same messages
 //! the online screen sends, and play them on the games' own sessions to
-//! the result screen; and an app that carries on after the server is
-//! killed and started again.
+//! the result screen; an app that carries on after the server is killed
+//! and started again; and an app closed mid-game whose next start takes
+//! the seat back from its settings.
 
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use black_and_white::game_log::GameLog;
 use black_and_white::games::betting::engine::Betting;
 use black_and_white::games::bidding::engine::Bidding;
 use black_and_white::games::tiles::engine::Tiles;
@@ -21,7 +23,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
 use super::headless::{app, config_dir, screen};
-use super::online::{TestStore, serve, serve_process_on};
+use super::online::{TestStore, on_both_stores, serve, serve_process_on};
 
 /// A headless app whose settings name the server at `url`.
 fn online_app(name: &str, url: &str) -> App {
@@ -76,13 +78,13 @@ fn result(app: &App) -> MatchResult {
     app.world().resource::<MatchResult>().clone()
 }
 
-#[test]
-fn two_apps_play_every_game_to_the_end_through_the_server() {
-    let url = serve(&TestStore::sqlite("apps"));
+on_both_stores! {
+fn two_apps_play_every_game_to_the_end_through_the_server(store) {
+    let url = serve(&store);
     let mut rng = GameRng::seed_from_u64(11);
     for game in GameId::ALL {
-        let mut host = online_app(&format!("host-{}", game.id()), &url);
-        let mut guest = online_app(&format!("guest-{}", game.id()), &url);
+        let mut host = online_app(&format!("host-{}-{}", game.id(), store.kind()), &url);
+        let mut guest = online_app(&format!("guest-{}-{}", game.id(), store.kind()), &url);
         host.world_mut().write_message(OnlineCommand::Create {
             game,
             across: Across::Person,
@@ -123,13 +125,13 @@ fn two_apps_play_every_game_to_the_end_through_the_server() {
         assert_eq!(theirs.names, ["Opponent".to_string(), "You".to_string()]);
     }
 }
+}
 
-#[test]
-fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game() {
-    let store = TestStore::sqlite("app-reconnect");
+on_both_stores! {
+fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game(store) {
     let (mut server, url) = serve_process_on(&store, 0);
     let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
-    let mut app = online_app("reconnect", &url);
+    let mut app = online_app(&format!("reconnect-{}", store.kind()), &url);
     let mut rng = GameRng::seed_from_u64(12);
     app.world_mut().write_message(OnlineCommand::Create {
         game: GameId::Tiles,
@@ -154,4 +156,73 @@ fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game() {
     });
     assert!(round < 10, "the game was not over when the server went");
     assert!(result(&app).replay.is_some());
+}
+}
+
+on_both_stores! {
+fn an_app_closed_mid_game_offers_its_seat_and_takes_it_back(store) {
+    let url = serve(&store);
+    let mut rng = GameRng::seed_from_u64(13);
+    let folder = config_dir(&format!("closed-host-{}", store.kind()));
+    let mut host = app(&folder);
+    host.world_mut().resource_mut::<Settings>().server = url.clone();
+    host.update();
+    let mut guest = online_app(&format!("closed-guest-{}", store.kind()), &url);
+    host.world_mut().write_message(OnlineCommand::Create {
+        game: GameId::Tiles,
+        across: Across::Person,
+        scenario: None,
+    });
+    run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
+        stage(apps[0]) == Stage::Waiting
+    });
+    let code = host.world().resource::<Online>().code.clone().unwrap();
+    guest
+        .world_mut()
+        .write_message(OnlineCommand::Join { code: code.clone() });
+    run_until(
+        &mut [&mut host, &mut guest],
+        &mut rng,
+        Duration::from_secs(30),
+        |apps| {
+            apps[0]
+                .world()
+                .get_resource::<Shown<Tiles>>()
+                .is_some_and(|shown| shown.view.round >= 3)
+        },
+    );
+    // The app is closed mid-game; started again, it finds the seat in its
+    // settings file.
+    drop(host);
+    let mut again = app(&folder);
+    let kept = again.world().resource::<Settings>().online_seat.clone();
+    assert_eq!(kept.map(|seat| (seat.code, seat.server)), Some((code, url)));
+    again.world_mut().write_message(OnlineCommand::Resume);
+    run_until(
+        &mut [&mut again, &mut guest],
+        &mut rng,
+        Duration::from_secs(60),
+        |apps| apps.iter().all(|app| screen(app) == Screen::Result),
+    );
+    assert_eq!(
+        result(&again).outcome,
+        result(&guest).outcome,
+        "one game, one end"
+    );
+    // The joining seat's log names its own score first, as its table does.
+    let log = guest.world().resource::<GameLog>();
+    let scores: Vec<&str> = log.shown().filter(|line| line.contains("Score: ")).collect();
+    assert!(!scores.is_empty(), "the rounds' results are in the log");
+    assert!(
+        scores.iter().all(|line| line.contains("Score: You ")),
+        "{scores:?}"
+    );
+    for app in [&again, &guest] {
+        assert_eq!(
+            app.world().resource::<Settings>().online_seat,
+            None,
+            "a seat is forgotten once its game is over"
+        );
+    }
+}
 }

@@ -1,7 +1,7 @@
 //! What the log says of a game of betting.
 
 use super::engine::*;
-use crate::session::Narrated;
+use crate::session::{Narrated, each_side};
 
 impl Narrated for Betting {
     fn narrate(event: &BettingEvent, names: &[String; 2]) -> Option<String> {
@@ -68,8 +68,9 @@ impl Narrated for Betting {
                     }
                 };
                 format!(
-                    "Slot {}: {what}. Winnings {} to {}.",
-                    r.slot, r.winnings[0], r.winnings[1]
+                    "Slot {}: {what}. Winnings: {}.",
+                    r.slot,
+                    each_side(names, r.winnings)
                 )
             }
         })

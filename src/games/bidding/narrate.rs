@@ -1,7 +1,7 @@
 //! What the log says of a game of bidding.
 
 use super::engine::*;
-use crate::session::Narrated;
+use crate::session::{Narrated, each_side};
 
 impl Narrated for Bidding {
     fn narrate(event: &BiddingEvent, names: &[String; 2]) -> Option<String> {
@@ -26,13 +26,10 @@ impl Narrated for Bidding {
                     None => "a draw".into(),
                 };
                 format!(
-                    "Round {round}: {result} ({} card against {}). Rounds {}–{}; lamps {} and {}.",
-                    card(&cards[0]),
-                    card(&cards[1]),
-                    wins[0],
-                    wins[1],
-                    lamps[0],
-                    lamps[1]
+                    "Round {round}: {result} (cards: {}). Rounds won: {}; lamps lit: {}.",
+                    each_side(names, [card(&cards[0]), card(&cards[1])]),
+                    each_side(names, *wins),
+                    each_side(names, *lamps)
                 )
             }
         })

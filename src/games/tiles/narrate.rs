@@ -1,7 +1,7 @@
 //! What the log says of a game of tiles.
 
 use super::engine::*;
-use crate::session::Narrated;
+use crate::session::{Narrated, each_side};
 
 impl Narrated for Tiles {
     fn narrate(event: &TilesEvent, names: &[String; 2]) -> Option<String> {
@@ -13,10 +13,11 @@ impl Narrated for Tiles {
                 round, winner, score, ..
             } => match winner {
                 Some(w) => format!(
-                    "Round {round}: {} won. Score {}–{}.",
-                    names[*w], score[0], score[1]
+                    "Round {round}: {} won. Score: {}.",
+                    names[*w],
+                    each_side(names, *score)
                 ),
-                None => format!("Round {round}: a draw. Score {}–{}.", score[0], score[1]),
+                None => format!("Round {round}: a draw. Score: {}.", each_side(names, *score)),
             },
         })
     }
