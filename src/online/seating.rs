@@ -245,10 +245,12 @@ impl Hub {
             }
         }
         let Some((code, seat)) = self.tokens.get(&key).cloned() else {
-            effects.say(
-                conn,
-                LobbyLine::error("no seat has this token: it may belong to a finished game"),
-            );
+            if !self.tell_how_it_ended(conn, &key, table, effects) {
+                effects.say(
+                    conn,
+                    LobbyLine::error("no seat has this token: it may belong to a finished game"),
+                );
+            }
             return;
         };
         let room = self.rooms.get_mut(&code).expect("a token's game is held");
@@ -308,6 +310,50 @@ impl Hub {
             effects.say(conn, LobbyLine::Waiting { code: code.clone() });
         }
         self.clients.get_mut(&conn).expect("a known client").seat = Some((code, seat));
+    }
+
+    /// A seat whose game ended and was let go while it was away (its last
+    /// action kept by a server that died before it said `end`) is told how
+    /// it ended, as a held game would tell it: its table, or everything it
+    /// was told and the `end`. The game is not held again. False when the
+    /// token is no finished game's either.
+    fn tell_how_it_ended(&mut self, conn: ConnId, key: &str, table: bool, effects: &mut Effects) -> bool {
+        let kept = match self.store.finished_by_token(key) {
+            Ok(Some(kept)) => kept,
+            Ok(None) => return false,
+            Err(e) => {
+                eprintln!("black-and-white serve: {e}");
+                return false;
+            }
+        };
+        let Some(seat) = (0..2).find(|&seat| kept.seats.tokens[seat].as_deref() == Some(key)) else {
+            return false;
+        };
+        let Ok(played) = table::reopen(&kept.opening, &kept.steps) else {
+            return false;
+        };
+        effects.say(
+            conn,
+            LobbyLine::Resumed {
+                code: kept.code,
+                game: kept.opening.game,
+                player: seat,
+            },
+        );
+        if table {
+            effects.send(conn, played.table_line(seat, &[]));
+        } else {
+            for line in played.transcript(seat) {
+                effects.send(conn, line);
+            }
+            effects.say(
+                conn,
+                LobbyLine::CaughtUp {
+                    steps: played.steps(),
+                },
+            );
+        }
+        true
     }
 
     /// Holds a game the store gave back, played again to where it stood,

@@ -504,3 +504,32 @@ fn a_client_that_stops_reading_is_dropped_and_takes_its_seat_back() {
         "the seat is taken back and asked again"
     );
 }
+
+#[test]
+fn a_seat_back_after_its_game_ended_and_was_let_go_is_told_how_it_ended() {
+    let mut bench = Bench::new();
+    let (_, joined, tokens) = tiles_between(&mut bench, 1, 2);
+    play_to_the_end(&mut bench, joined, &mut GameRng::seed_from_u64(2));
+    for conn in [1, 2] {
+        bench.say(conn, LEAVE);
+    }
+    assert_eq!(bench.hub.games(), 0, "the finished game is let go");
+    for (seat, back, table) in [(0, 3, false), (1, 4, true)] {
+        bench.connect(back);
+        let resume = json!({"type": "resume", "token": tokens[seat], "table": table});
+        let told = bench.say(back, &resume.to_string());
+        let lines = Bench::to(&told, back);
+        let kinds: Vec<&str> = lines.iter().filter_map(|line| line["type"].as_str()).collect();
+        assert_eq!(kinds[0], "resumed", "{kinds:?}");
+        assert_eq!(lines[0]["player"], seat);
+        if table {
+            assert_eq!(kinds[1..], ["table"], "the table as it ended");
+            assert!(!lines[1]["outcome"].is_null(), "{}", lines[1]);
+        } else {
+            assert_eq!(kinds[1], "start");
+            assert_eq!(kinds[kinds.len() - 2..], ["end", "caught_up"], "{kinds:?}");
+            assert!(!kinds.contains(&"ask"), "nothing is asked of a finished game");
+        }
+    }
+    assert_eq!(bench.hub.games(), 0, "and it is not held again");
+}

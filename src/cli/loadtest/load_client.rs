@@ -6,6 +6,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Mutex;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -186,7 +187,10 @@ impl LoadClient {
                     *sent.lock().expect("not poisoned") = None;
                     match LoadClient::resume(reach, seed as usize + resumes, token).await? {
                         Some(client) => self = client,
-                        None => break,
+                        None => {
+                            tally.over_while_away.fetch_add(1, Ordering::SeqCst);
+                            break;
+                        }
                     }
                     tally
                         .back

@@ -212,10 +212,11 @@ fn report(
             .max();
         println!(
             "killed server pid {pid} with SIGKILL: {} seats took theirs back elsewhere, \
-             from their drop: {}; the last {} after the kill",
+             from their drop: {}; the last {} after the kill; {} found their game over",
             back.len(),
             quantiles(&gaps),
-            last.map_or("-".into(), |d| format!("{:.2} s", d.as_secs_f64()))
+            last.map_or("-".into(), |d| format!("{:.2} s", d.as_secs_f64())),
+            tally.over_while_away.load(Ordering::SeqCst)
         );
     }
 }

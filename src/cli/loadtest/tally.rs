@@ -14,4 +14,7 @@ pub struct Tally {
     pub failures: Mutex<Vec<String>>,
     /// When each seat that dropped lost its connection and was back.
     pub back: Mutex<Vec<(Instant, Instant)>>,
+    /// Seats that came back to find their game over (it ended while they
+    /// were away).
+    pub over_while_away: AtomicUsize,
 }

@@ -68,11 +68,13 @@ impl SqliteStore {
         Ok(())
     }
 
-    fn unfinished(&self, condition: &str, key: &str) -> Result<Option<Kept>, String> {
+    /// The game that meets `condition` (`key` its one parameter), with its
+    /// steps.
+    fn game_where(&self, condition: &str, key: &str) -> Result<Option<Kept>, String> {
         let row = self
             .db
             .query_row(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE ended IS NULL AND {condition}"),
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition}"),
                 [key],
                 |row| {
                     Ok(GameRow {
@@ -227,11 +229,15 @@ impl Store for SqliteStore {
     }
 
     fn by_code(&mut self, code: &str) -> Result<Option<Kept>, String> {
-        self.unfinished("code = ?1", code)
+        self.game_where("ended IS NULL AND code = ?1", code)
     }
 
     fn by_token(&mut self, key: &str) -> Result<Option<Kept>, String> {
-        self.unfinished("(token0 = ?1 OR token1 = ?1)", key)
+        self.game_where("ended IS NULL AND (token0 = ?1 OR token1 = ?1)", key)
+    }
+
+    fn finished_by_token(&mut self, key: &str) -> Result<Option<Kept>, String> {
+        self.game_where("ended IS NOT NULL AND (token0 = ?1 OR token1 = ?1)", key)
     }
 
     fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String> {
