@@ -17,7 +17,11 @@ pub struct PostgresStore {
 }
 
 fn failed(e: postgres::Error) -> String {
-    format!("the game store: {e}")
+    // The driver's own text is "db error": the database's says what.
+    match e.as_db_error() {
+        Some(db) => format!("the game store: {}", db.message()),
+        None => format!("the game store: {e}"),
+    }
 }
 
 impl PostgresStore {
