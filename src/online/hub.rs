@@ -316,9 +316,15 @@ impl Hub {
     pub(super) fn stop(&mut self, code: &str, effects: &mut Effects) {
         eprintln!("black-and-white serve: game {code} stopped on a fault; the store keeps it as it was");
         self.faulted.insert(code.to_owned());
+        self.send_away(code, &faulted_message(code), effects);
+    }
+
+    /// Stops holding `code` without a word to the store: its seats are
+    /// told `why` and closed, and its tokens and seats forgotten here.
+    fn send_away(&mut self, code: &str, why: &str, effects: &mut Effects) {
         if let Some(room) = self.rooms.get(code) {
             for conn in room.present.into_iter().flatten() {
-                effects.say(conn, LobbyLine::error(faulted_message(code)));
+                effects.say(conn, LobbyLine::error(why));
                 effects.closes.push(conn);
             }
         }
@@ -576,27 +582,9 @@ impl Hub {
         };
         for code in lost {
             eprintln!("black-and-white serve: game {code} is played by another server now");
-            if let Some(room) = self.rooms.get(&code) {
-                for conn in room.present.into_iter().flatten() {
-                    effects.say(
-                        conn,
-                        LobbyLine::error(format!(
-                            "game {code} is played by another server now: take your seat back with your token"
-                        )),
-                    );
-                    effects.closes.push(conn);
-                }
-            }
-            for client in self.clients.values_mut() {
-                if client.seat.as_ref().is_some_and(|(at, _)| *at == code) {
-                    client.seat = None;
-                }
-            }
-            if let Some(room) = self.rooms.remove(&code) {
-                for token in room.tokens.into_iter().flatten() {
-                    self.tokens.remove(&token);
-                }
-            }
+            let why =
+                format!("game {code} is played by another server now: take your seat back with your token");
+            self.send_away(&code, &why, effects);
         }
     }
 
