@@ -136,6 +136,16 @@ impl LobbyLine {
         }
     }
 
+    /// A refusal that a try after `retry_ms` may pass (the server full,
+    /// its store out of reach): a client keeps what it was trying with.
+    pub fn for_now(message: impl Into<String>, retry_ms: u64) -> LobbyLine {
+        LobbyLine::Error {
+            player: None,
+            message: message.into(),
+            retry_ms: Some(retry_ms),
+        }
+    }
+
     /// The line as the wire carries it.
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("lobby lines serialize")

@@ -228,10 +228,14 @@ impl Hub {
             let Some(room) = hub.rooms.get_mut(code) else {
                 return;
             };
-            room.thinking = false;
             match room.table.computed(answer) {
-                Some(applied) => hub.commit(code, applied, now, effects),
-                None => eprintln!("black-and-white serve: game {code}: the computer's move did not apply"),
+                Some(applied) => {
+                    room.thinking = false;
+                    hub.commit(code, applied, now, effects);
+                }
+                None => eprintln!(
+                    "black-and-white serve: game {code}: a computer's move for another position was dropped"
+                ),
             }
         })
     }
@@ -317,6 +321,61 @@ impl Hub {
         eprintln!("black-and-white serve: game {code} stopped on a fault; the store keeps it as it was");
         self.faulted.insert(code.to_owned());
         self.send_away(code, &faulted_message(code), effects);
+    }
+
+    /// Opens the store's batch for one turn of the server: the writes of
+    /// every event until `end_batch` are committed together.
+    pub fn begin_batch(&mut self) {
+        self.store.begin_batch();
+    }
+
+    /// Commits the turn's batch and gives back what may be sent of the
+    /// turn's `effects`: all of it once the batch is kept. If it could not
+    /// be kept, nothing goes to the players of the games it wrote for:
+    /// they are sent away to take their seats back from what the store
+    /// kept, which is where they stood before the turn.
+    pub fn end_batch(&mut self, mut effects: Effects) -> Effects {
+        let Err(lost) = self.store.commit_batch() else {
+            return effects;
+        };
+        eprintln!(
+            "black-and-white serve: the last turn of {} game(s) was not kept: {}",
+            lost.codes.len(),
+            lost.why
+        );
+        let codes: HashSet<&str> = lost.codes.iter().map(String::as_str).collect();
+        let at_lost: HashSet<ConnId> = self
+            .clients
+            .iter()
+            .filter(|(_, client)| {
+                client
+                    .seat
+                    .as_ref()
+                    .is_some_and(|(at, _)| codes.contains(at.as_str()))
+            })
+            .map(|(conn, _)| *conn)
+            .chain(
+                codes
+                    .iter()
+                    .filter_map(|code| self.rooms.get(*code))
+                    .flat_map(|room| room.present.into_iter().flatten()),
+            )
+            .collect();
+        effects.sends.retain(|(conn, _)| !at_lost.contains(conn));
+        effects
+            .thinking
+            .retain(|(code, _)| !codes.contains(code.as_str()));
+        for code in &lost.codes {
+            let why = format!(
+                "the server could not keep the last moves of game {code}: \
+                 take your seat back with your token and play on from where the game was kept"
+            );
+            self.send_away(code, &why, &mut effects);
+            if let Err(e) = self.store.release_lease(code, &self.owner) {
+                eprintln!("black-and-white serve: {e}");
+            }
+        }
+        effects
     }
 
     /// Stops holding `code` without a word to the store: its seats are

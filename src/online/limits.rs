@@ -17,6 +17,15 @@ pub const STRIKES: u32 = 20;
 /// How long a client refused for its rate should wait before it sends the
 /// message again (the error's `retry_ms`).
 pub const RETRY_MS: u64 = 100;
+/// When to try again after a refusal that is the server's, not the
+/// client's: its store out of reach, and it full (the same 10 seconds as
+/// the HTTP refusal's `Retry-After`).
+pub const STORE_RETRY_MS: u64 = 1_000;
+pub const FULL_RETRY_MS: u64 = 10_000;
+/// What the server answers when it holds `GAMES`.
+pub const FULL_MESSAGE: &str = "the server holds as many games as it can: try later";
+/// What a store that could not be read or written is answered with.
+pub const STORE_MESSAGE: &str = "the server could not reach its store: try again";
 /// Games held in memory at once (waiting, in progress and just finished);
 /// the store keeps any number.
 pub const GAMES: usize = 50_000;

@@ -34,7 +34,7 @@ impl Hub {
         if self.rooms.len() >= limits::GAMES {
             effects.say(
                 conn,
-                LobbyLine::error("the server holds as many games as it can: try later"),
+                LobbyLine::for_now(limits::FULL_MESSAGE, limits::FULL_RETRY_MS),
             );
             return;
         }
@@ -69,7 +69,10 @@ impl Hub {
             eprintln!("black-and-white serve: {e}");
             effects.say(
                 conn,
-                LobbyLine::error("the server could not keep a new game: try again"),
+                LobbyLine::for_now(
+                    "the server could not keep a new game: try again",
+                    limits::STORE_RETRY_MS,
+                ),
             );
             return;
         }
@@ -168,7 +171,14 @@ impl Hub {
                     }
                 }
                 Ok(_) => {}
-                Err(e) => eprintln!("black-and-white serve: {e}"),
+                Err(e) => {
+                    eprintln!("black-and-white serve: {e}");
+                    effects.say(
+                        conn,
+                        LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS),
+                    );
+                    return;
+                }
             }
         }
         let Some(room) = self.rooms.get_mut(code) else {
@@ -186,7 +196,10 @@ impl Hub {
         let key = token_key(&token);
         if let Err(e) = self.store.seat(code, 1, Some(&key), None) {
             eprintln!("black-and-white serve: {e}");
-            effects.say(conn, LobbyLine::error("the server could not seat you: try again"));
+            effects.say(
+                conn,
+                LobbyLine::for_now("the server could not seat you: try again", limits::STORE_RETRY_MS),
+            );
             return;
         }
         room.tokens[1] = Some(key.clone());
@@ -241,7 +254,14 @@ impl Hub {
                     }
                 }
                 Ok(None) => {}
-                Err(e) => eprintln!("black-and-white serve: {e}"),
+                Err(e) => {
+                    eprintln!("black-and-white serve: {e}");
+                    effects.say(
+                        conn,
+                        LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS),
+                    );
+                    return;
+                }
             }
         }
         let Some((code, seat)) = self.tokens.get(&key).cloned() else {
@@ -316,14 +336,18 @@ impl Hub {
     /// action kept by a server that died before it said `end`) is told how
     /// it ended, as a held game would tell it: its table, or everything it
     /// was told and the `end`. The game is not held again. False when the
-    /// token is no finished game's either.
+    /// token is no finished game's either (nothing said).
     fn tell_how_it_ended(&mut self, conn: ConnId, key: &str, table: bool, effects: &mut Effects) -> bool {
         let kept = match self.store.finished_by_token(key) {
             Ok(Some(kept)) => kept,
             Ok(None) => return false,
             Err(e) => {
                 eprintln!("black-and-white serve: {e}");
-                return false;
+                effects.say(
+                    conn,
+                    LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS),
+                );
+                return true;
             }
         };
         let Some(seat) = (0..2).find(|&seat| kept.seats.tokens[seat].as_deref() == Some(key)) else {
@@ -362,12 +386,14 @@ impl Hub {
     /// the text says why a game cannot be held.
     pub(super) fn open(&mut self, kept: Kept, now: Instant, effects: &mut Effects) -> Result<(), LobbyLine> {
         if self.faulted.contains(&kept.code) {
-            return Err(LobbyLine::error(faulted_message(&kept.code)));
+            // Until the server restarts.
+            return Err(LobbyLine::for_now(
+                faulted_message(&kept.code),
+                limits::FULL_RETRY_MS,
+            ));
         }
         if self.rooms.len() >= limits::GAMES {
-            return Err(LobbyLine::error(
-                "the server holds as many games as it can: try later",
-            ));
+            return Err(LobbyLine::for_now(limits::FULL_MESSAGE, limits::FULL_RETRY_MS));
         }
         // Another server that shares the database may be playing it.
         match self.store.take_lease(&kept.code, &self.owner) {
@@ -380,9 +406,7 @@ impl Hub {
             }
             Err(e) => {
                 eprintln!("black-and-white serve: {e}");
-                return Err(LobbyLine::error(
-                    "the server could not reach its store: try again",
-                ));
+                return Err(LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS));
             }
         }
         let waiting =

@@ -194,6 +194,11 @@ fn thinkers(events: Sender<Event>) -> Sender<(String, Thinking)> {
     jobs
 }
 
+/// Events the hub takes in one turn at most: they share one commit, and
+/// nothing of the turn is sent before it. A busy server fills its turns
+/// and pays one commit for many actions; a quiet one commits each.
+const TURN: usize = 256;
+
 fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(String, Thinking)>) {
     let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
     loop {
@@ -202,31 +207,49 @@ fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(String, Thinking)
             .next_deadline()
             .map_or(Duration::from_secs(1), |at| at.saturating_duration_since(now))
             .min(Duration::from_secs(1));
-        let effects = match inbox.recv_timeout(wait) {
-            Ok(Event::Connected(conn, address, outbox)) => {
-                outboxes.insert(conn, outbox);
-                hub.connect(conn, address, Instant::now());
-                Effects::default()
-            }
-            Ok(Event::Message(conn, text)) => hub.message(conn, &text, Instant::now()),
-            Ok(Event::Unreadable(conn, why)) => hub.unreadable(conn, &why, Instant::now()),
-            Ok(Event::TooLong(conn, why)) => {
-                let mut effects = hub.unreadable(conn, &why, Instant::now());
-                effects.closes.push(conn);
-                effects
-            }
-            Ok(Event::Closed(conn)) => {
-                outboxes.remove(&conn);
-                hub.disconnect(conn, Instant::now())
-            }
-            Ok(Event::Computed(code, answer)) => hub.computed(&code, answer, Instant::now()),
-            Ok(Event::Fault(code)) => hub.fault(&code),
-            Err(RecvTimeoutError::Timeout) => Effects::default(),
+        let mut next = match inbox.recv_timeout(wait) {
+            Ok(event) => Some(event),
+            Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => return,
         };
+        hub.begin_batch();
+        let mut effects = Effects::default();
+        let mut taken = 0;
+        while let Some(event) = next.take() {
+            effects.absorb(handle(&mut hub, event, &mut outboxes));
+            taken += 1;
+            if taken < TURN {
+                next = inbox.try_recv().ok();
+            }
+        }
+        let effects = hub.end_batch(effects);
         deliver(effects, &mut outboxes, &jobs);
         let ticked = hub.tick(Instant::now());
         deliver(ticked, &mut outboxes, &jobs);
+    }
+}
+
+/// One event into the hub; what it asks the server to do.
+fn handle(hub: &mut Hub, event: Event, outboxes: &mut HashMap<ConnId, Outbox>) -> Effects {
+    match event {
+        Event::Connected(conn, address, outbox) => {
+            outboxes.insert(conn, outbox);
+            hub.connect(conn, address, Instant::now());
+            Effects::default()
+        }
+        Event::Message(conn, text) => hub.message(conn, &text, Instant::now()),
+        Event::Unreadable(conn, why) => hub.unreadable(conn, &why, Instant::now()),
+        Event::TooLong(conn, why) => {
+            let mut effects = hub.unreadable(conn, &why, Instant::now());
+            effects.closes.push(conn);
+            effects
+        }
+        Event::Closed(conn) => {
+            outboxes.remove(&conn);
+            hub.disconnect(conn, Instant::now())
+        }
+        Event::Computed(code, answer) => hub.computed(&code, answer, Instant::now()),
+        Event::Fault(code) => hub.fault(&code),
     }
 }
 

@@ -70,7 +70,8 @@ pub trait Table: Send {
     /// The computer's move for the seat to move, if a computer holds it and
     /// is not already thinking.
     fn think(&mut self) -> Option<Thinking>;
-    /// Plays the answer of a `think`.
+    /// Plays the answer of a `think`; `None` for one thought at another
+    /// position, or that does not apply.
     fn computed(&mut self, answer: Box<dyn Any + Send>) -> Option<Applied>;
     /// What an app's table is sent after every change (`table` in
     /// docs/online.md): the seat's whole view in serde's shape, what it
@@ -149,6 +150,10 @@ struct Hosted<G: Playable> {
 
 /// What a computer's thinking hands back.
 struct Answer<G: Playable> {
+    /// How many actions the game had when it began: an answer for another
+    /// position (thought before the game was sent away and taken up again
+    /// from the store) is dropped.
+    at: usize,
     seat: Seat,
     bot: Box<dyn Bot<G>>,
     action: G::Action,
@@ -269,14 +274,28 @@ impl<G: Playable> Table for Hosted<G> {
         let seat = self.to_move()?;
         let mut bot = self.bots[seat].take()?;
         let view = self.played.game().view(seat);
+        let at = self.played.steps().len();
         Some(Box::new(move || {
             let action = bot.choose(&view);
-            Box::new(Answer::<G> { seat, bot, action }) as Box<dyn Any + Send>
+            Box::new(Answer::<G> {
+                at,
+                seat,
+                bot,
+                action,
+            }) as Box<dyn Any + Send>
         }))
     }
 
     fn computed(&mut self, answer: Box<dyn Any + Send>) -> Option<Applied> {
-        let Answer { seat, bot, action } = *answer.downcast::<Answer<G>>().ok()?;
+        let Answer {
+            at,
+            seat,
+            bot,
+            action,
+        } = *answer.downcast::<Answer<G>>().ok()?;
+        if at != self.played.steps().len() {
+            return None;
+        }
         let thought = bot.thought();
         self.bots[seat] = Some(bot);
         let events = self.played.apply(seat, action).ok()?;

@@ -279,9 +279,10 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
                 online.reset(None);
             }
             _ => {
-                // A refused resume: the kept seat is no more (a refusal
-                // that may pass, the server full, keeps it).
-                if message["retry_ms"].is_null() && !why.contains("try") {
+                // A refused resume: the kept seat is no more, unless the
+                // refusal may pass (`retry_ms`: the server full, its store
+                // out of reach).
+                if message["retry_ms"].is_null() {
                     forget_seat(online, settings);
                 }
                 online.reset(Some(why));

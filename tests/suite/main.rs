@@ -10,6 +10,7 @@ mod headless;
 mod keys;
 mod online;
 mod online_app;
+mod online_batches;
 mod online_hostile;
 mod online_servers;
 mod online_store;

@@ -48,7 +48,6 @@ impl TestStore {
         TestStore(Database::Postgres(fresh_database(name)))
     }
 
-    /// The store itself, to read what the server kept.
     /// Which store, for the names of what a test keeps beside it.
     pub fn kind(&self) -> &'static str {
         match self.0 {
@@ -57,6 +56,7 @@ impl TestStore {
         }
     }
 
+    /// The store itself, to read what the server kept.
     pub fn open(&self) -> Box<dyn Store> {
         self.0.open().expect("the test's store opens")
     }

@@ -28,7 +28,7 @@ use crate::online::{Bench, Decision, ServerProcess, TestStore, data_dir, on_both
 
 const BIN: &str = env!("CARGO_BIN_EXE_black-and-white");
 
-fn create(game: &str, opponent: &str) -> String {
+pub fn create(game: &str, opponent: &str) -> String {
     json!({"type": "create", "game": game, "opponent": opponent}).to_string()
 }
 
@@ -51,7 +51,7 @@ fn message_to(effects: &Effects, conn: ConnId) -> String {
 
 /// A game of tiles between connections `a` and `b`, begun: its code, the
 /// effects of the join (the first ask among them) and the seats' tokens.
-fn tiles_between(bench: &mut Bench, a: ConnId, b: ConnId) -> (String, Effects, [String; 2]) {
+pub fn tiles_between(bench: &mut Bench, a: ConnId, b: ConnId) -> (String, Effects, [String; 2]) {
     bench.connect(a);
     bench.connect(b);
     let created = bench.say(a, &create("tiles", "person"));
@@ -63,7 +63,7 @@ fn tiles_between(bench: &mut Bench, a: ConnId, b: ConnId) -> (String, Effects, [
 }
 
 /// Answers the last ask in `effects` with a random move until `end`.
-fn play_to_the_end(bench: &mut Bench, mut effects: Effects, rng: &mut GameRng) {
+pub fn play_to_the_end(bench: &mut Bench, mut effects: Effects, rng: &mut GameRng) {
     for _ in 0..100 {
         if effects.sends.iter().any(|(_, line)| line["type"] == "end") {
             return;

@@ -3,6 +3,7 @@
 
 use sha2::{Digest, Sha256};
 
+use super::batch::Lost;
 use crate::ids::GameId;
 use crate::online::table::{Opening, Stored};
 use crate::rules::{Level, Seat};
@@ -26,9 +27,16 @@ pub struct Kept {
     pub steps: Vec<Stored>,
 }
 
-/// What the hub keeps and reads back. Every write has returned once it is
-/// durable (a commit); an error leaves the store as it was.
+/// What the hub keeps and reads back. Outside a batch every write has
+/// returned once it is durable (a commit); inside one, once the batch
+/// commits. An error leaves the store as it was.
 pub trait Store: Send {
+    /// Keeps the writes from here to `commit_batch` in one transaction
+    /// (batch.rs).
+    fn begin_batch(&mut self);
+    /// Makes the batch's writes durable together; if any statement of it
+    /// failed, none of them, and the games they were for.
+    fn commit_batch(&mut self) -> Result<(), Lost>;
     fn code_taken(&mut self, code: &str) -> Result<bool, String>;
     fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str) -> Result<(), String>;
     /// Who holds `seat` now: a person's token key, or the computer.

@@ -33,6 +33,11 @@ pub const POSTGRES: &[Migration] = &[
         name: "0002_leases.sql",
         sql: include_str!("../../../migrations/postgres/0002_leases.sql"),
     },
+    Migration {
+        version: 3,
+        name: "0003_leases_apart.sql",
+        sql: include_str!("../../../migrations/postgres/0003_leases_apart.sql"),
+    },
 ];
 
 /// The table that records what was applied, the same in both stores.

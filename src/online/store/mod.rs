@@ -4,11 +4,13 @@
 //! two stores: SQLite in the data folder (the default) and PostgreSQL
 //! (`serve --database postgres://…`). docs/online.md has the schema.
 
+mod batch;
 mod contract;
 mod migrations;
 mod postgres;
 mod sqlite;
 
+pub use self::batch::Lost;
 pub use self::contract::{Kept, LEASE_SECONDS, Seats, Store, token_key};
 pub use self::postgres::PostgresStore;
 pub use self::sqlite::SqliteStore;

@@ -1,10 +1,15 @@
 //! The store for servers that share one database: PostgreSQL, through the
 //! `postgres` crate (tokio-postgres with its own small runtime, so the
-//! hub's thread calls it as it calls SQLite). Each write is one statement
-//! or one transaction, committed before it returns.
+//! hub's thread calls it as it calls SQLite). Writes go in the hub's batch
+//! (batch.rs) or, outside one, each in a transaction of its own. Leases go
+//! through a second connection, committed at once: a lease taken inside a
+//! batch would hold its row until the batch commits, and two servers'
+//! batches taking each other's leases would deadlock.
 
+use postgres::types::ToSql;
 use postgres::{Client, NoTls, Row};
 
+use super::batch::{Batch, Lost, Raw};
 use super::contract::{
     GAME_COLUMNS, GameRow, Kept, LEASE_SECONDS, Seats, Store, WAITING, opening, stored_step,
 };
@@ -14,6 +19,9 @@ use crate::rules::{Level, Seat};
 
 pub struct PostgresStore {
     db: Client,
+    /// The leases' own connection: never inside a batch.
+    leases: Client,
+    batch: Batch,
 }
 
 fn failed(e: postgres::Error) -> String {
@@ -24,13 +32,23 @@ fn failed(e: postgres::Error) -> String {
     }
 }
 
+impl Raw for Client {
+    fn raw(&mut self, sql: &str) -> Result<(), String> {
+        self.batch_execute(sql).map_err(failed)
+    }
+}
+
 impl PostgresStore {
     /// Connects to `url` and brings the schema up to date; several servers
     /// starting at once take turns (an advisory lock) so that each step
     /// runs once.
     pub fn connect(url: &str) -> Result<PostgresStore, String> {
-        let db = Client::connect(url, NoTls).map_err(|e| format!("cannot reach the database: {e}"))?;
-        let mut store = PostgresStore { db };
+        let reach = || Client::connect(url, NoTls).map_err(|e| format!("cannot reach the database: {e}"));
+        let mut store = PostgresStore {
+            db: reach()?,
+            leases: reach()?,
+            batch: Batch::default(),
+        };
         store.migrate()?;
         Ok(store)
     }
@@ -61,41 +79,43 @@ impl PostgresStore {
     /// The game that meets `condition` (`key` its one parameter), with its
     /// steps.
     fn game_where(&mut self, condition: &str, key: &str) -> Result<Option<Kept>, String> {
-        let row = self
-            .db
-            .query_opt(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition}"),
-                &[&key],
-            )
-            .map_err(failed)?;
-        let Some(row) = row else {
-            return Ok(None);
-        };
-        let row = game_row(&row).map_err(failed)?;
-        let steps = self.steps(&row.code);
-        row.kept(steps).map(Some)
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition}");
+        self.batch.read(&mut self.db, |db| {
+            let Some(row) = db.query_opt(&sql, &[&key]).map_err(failed)? else {
+                return Ok(None);
+            };
+            let row = game_row(&row).map_err(failed)?;
+            let steps = steps(db, &row.code);
+            row.kept(steps).map(Some)
+        })
     }
 
-    fn steps(&mut self, code: &str) -> Result<Vec<Stored>, String> {
-        let rows = self
-            .db
-            .query(
-                "SELECT seat, action, chance FROM steps WHERE code = $1 ORDER BY n",
-                &[&code],
-            )
-            .map_err(failed)?;
-        rows.iter()
-            .enumerate()
-            .map(|(i, row)| {
-                let (seat, action, chance): (i64, String, String) = (
-                    row.try_get(0).map_err(failed)?,
-                    row.try_get(1).map_err(failed)?,
-                    row.try_get(2).map_err(failed)?,
-                );
-                stored_step(i, seat, &action, &chance)
-            })
-            .collect()
+    /// Writes for game `code` with one statement.
+    fn write(&mut self, code: &str, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<(), String> {
+        self.batch.write(&mut self.db, Some(code), |db| {
+            db.execute(sql, params).map(drop).map_err(failed)
+        })
     }
+}
+
+fn steps(db: &mut Client, code: &str) -> Result<Vec<Stored>, String> {
+    let rows = db
+        .query(
+            "SELECT seat, action, chance FROM steps WHERE code = $1 ORDER BY n",
+            &[&code],
+        )
+        .map_err(failed)?;
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let (seat, action, chance): (i64, String, String) = (
+                row.try_get(0).map_err(failed)?,
+                row.try_get(1).map_err(failed)?,
+                row.try_get(2).map_err(failed)?,
+            );
+            stored_step(i, seat, &action, &chance)
+        })
+        .collect()
 }
 
 fn game_row(row: &Row) -> Result<GameRow, postgres::Error> {
@@ -109,35 +129,42 @@ fn game_row(row: &Row) -> Result<GameRow, postgres::Error> {
 }
 
 impl Store for PostgresStore {
+    fn begin_batch(&mut self) {
+        self.batch.open();
+    }
+
+    fn commit_batch(&mut self) -> Result<(), Lost> {
+        self.batch.commit(&mut self.db)
+    }
+
     fn code_taken(&mut self, code: &str) -> Result<bool, String> {
-        self.db
-            .query_opt("SELECT 1 FROM games WHERE code = $1", &[&code])
-            .map(|found| found.is_some())
-            .map_err(failed)
+        self.batch.read(&mut self.db, |db| {
+            db.query_opt("SELECT 1 FROM games WHERE code = $1", &[&code])
+                .map(|found| found.is_some())
+                .map_err(failed)
+        })
     }
 
     fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str) -> Result<(), String> {
-        self.db
-            .execute(
-                "INSERT INTO games (code, game, program, created, seed, config, chance,
-                                    token0, token1, computer0, computer1)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                &[
-                    &code,
-                    &opening.game.id(),
-                    &env!("CARGO_PKG_VERSION"),
-                    &created,
-                    &opening.seed.to_string(),
-                    &opening.config.to_string(),
-                    &serde_json::to_string(&opening.chance).expect("numbers serialize"),
-                    &seats.tokens[0],
-                    &seats.tokens[1],
-                    &seats.computers[0].map(Level::id),
-                    &seats.computers[1].map(Level::id),
-                ],
-            )
-            .map(drop)
-            .map_err(failed)
+        self.write(
+            code,
+            "INSERT INTO games (code, game, program, created, seed, config, chance,
+                                token0, token1, computer0, computer1)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            &[
+                &code,
+                &opening.game.id(),
+                &env!("CARGO_PKG_VERSION"),
+                &created,
+                &opening.seed.to_string(),
+                &opening.config.to_string(),
+                &serde_json::to_string(&opening.chance).expect("numbers serialize"),
+                &seats.tokens[0],
+                &seats.tokens[1],
+                &seats.computers[0].map(Level::id),
+                &seats.computers[1].map(Level::id),
+            ],
+        )
     }
 
     fn seat(
@@ -152,71 +179,70 @@ impl Store for PostgresStore {
         } else {
             "UPDATE games SET token1 = $2, computer1 = $3 WHERE code = $1"
         };
-        self.db
-            .execute(sql, &[&code, &token, &computer.map(Level::id)])
-            .map(drop)
-            .map_err(failed)
+        self.write(code, sql, &[&code, &token, &computer.map(Level::id)])
     }
 
     fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String> {
-        self.db
-            .execute(
-                "INSERT INTO steps (code, n, seat, action, chance) VALUES ($1, $2, $3, $4, $5)",
-                &[
-                    &code,
-                    &(n as i64),
-                    &(stored.seat as i64),
-                    &stored.action.to_string(),
-                    &serde_json::to_string(&stored.chance).expect("numbers serialize"),
-                ],
-            )
-            .map(drop)
-            .map_err(failed)
+        self.write(
+            code,
+            "INSERT INTO steps (code, n, seat, action, chance) VALUES ($1, $2, $3, $4, $5)",
+            &[
+                &code,
+                &(n as i64),
+                &(stored.seat as i64),
+                &stored.action.to_string(),
+                &serde_json::to_string(&stored.chance).expect("numbers serialize"),
+            ],
+        )
     }
 
     fn end(&mut self, code: &str, ended: &str) -> Result<(), String> {
-        self.db
-            .execute("UPDATE games SET ended = $2 WHERE code = $1", &[&code, &ended])
-            .map(drop)
-            .map_err(failed)
+        self.write(
+            code,
+            "UPDATE games SET ended = $2 WHERE code = $1",
+            &[&code, &ended],
+        )
     }
 
     fn forget(&mut self, code: &str) -> Result<(), String> {
-        let mut forgetting = self.db.transaction().map_err(failed)?;
-        forgetting
-            .execute("DELETE FROM steps WHERE code = $1", &[&code])
-            .map_err(failed)?;
-        forgetting
-            .execute("DELETE FROM games WHERE code = $1", &[&code])
-            .map_err(failed)?;
-        forgetting.commit().map_err(failed)
+        self.batch.write(&mut self.db, Some(code), |db| {
+            db.execute("DELETE FROM steps WHERE code = $1", &[&code])
+                .map_err(failed)?;
+            db.execute("DELETE FROM games WHERE code = $1", &[&code])
+                .map(drop)
+                .map_err(failed)
+        })
     }
 
     fn forget_waiting_before(&mut self, cutoff: &str) -> Result<usize, String> {
-        let mut forgetting = self.db.transaction().map_err(failed)?;
         let waiting = format!("SELECT code FROM games WHERE {WAITING} AND created < $1");
-        forgetting
-            .execute(
+        let forgotten = self.batch.write(&mut self.db, None, |db| {
+            db.execute(
                 &format!("DELETE FROM steps WHERE code IN ({waiting})"),
                 &[&cutoff],
             )
             .map_err(failed)?;
-        let forgotten = forgetting
-            .execute(
+            db.execute(
                 &format!("DELETE FROM games WHERE code IN ({waiting})"),
                 &[&cutoff],
             )
+            .map(|forgotten| forgotten as usize)
+            .map_err(failed)
+        })?;
+        // A lease that ran out holds nothing: any server may take it.
+        self.leases
+            .execute("DELETE FROM leases WHERE expires < now()", &[])
             .map_err(failed)?;
-        forgetting.commit().map_err(failed)?;
-        Ok(forgotten as usize)
+        Ok(forgotten)
     }
 
     fn unfinished_count(&mut self) -> Result<usize, String> {
-        self.db
-            .query_one("SELECT COUNT(*) FROM games WHERE ended IS NULL", &[])
-            .and_then(|row| row.try_get::<_, i64>(0))
-            .map(|n| n as usize)
-            .map_err(failed)
+        self.batch.read(&mut self.db, |db| {
+            db.query_one("SELECT COUNT(*) FROM games WHERE ended IS NULL", &[])
+                .and_then(|row| row.try_get::<_, i64>(0))
+                .map(|n| n as usize)
+                .map_err(failed)
+        })
     }
 
     fn by_code(&mut self, code: &str) -> Result<Option<Kept>, String> {
@@ -232,23 +258,24 @@ impl Store for PostgresStore {
     }
 
     fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String> {
-        let row = self
-            .db
-            .query_one(
-                "SELECT game, seed, config, chance FROM games WHERE code = $1",
-                &[&code],
-            )
-            .map_err(failed)?;
-        let column = |i: usize| row.try_get::<_, String>(i).map_err(failed);
-        let opening = opening(&column(0)?, &column(1)?, &column(2)?, &column(3)?)?;
-        Ok((opening, self.steps(code)?))
+        self.batch.read(&mut self.db, |db| {
+            let row = db
+                .query_one(
+                    "SELECT game, seed, config, chance FROM games WHERE code = $1",
+                    &[&code],
+                )
+                .map_err(failed)?;
+            let column = |i: usize| row.try_get::<_, String>(i).map_err(failed);
+            let opening = opening(&column(0)?, &column(1)?, &column(2)?, &column(3)?)?;
+            Ok((opening, steps(db, code)?))
+        })
     }
 
     fn take_lease(&mut self, code: &str, owner: &str) -> Result<Option<String>, String> {
         // Taken when there is none, when it ran out, or when it is ours
         // already; otherwise the owner it names.
         let taken = self
-            .db
+            .leases
             .query_opt(
                 "INSERT INTO leases (code, owner, expires)
                  VALUES ($1, $2, now() + make_interval(secs => $3))
@@ -262,7 +289,7 @@ impl Store for PostgresStore {
             return Ok(None);
         }
         let held = self
-            .db
+            .leases
             .query_opt("SELECT owner FROM leases WHERE code = $1", &[&code])
             .map_err(failed)?;
         match held {
@@ -277,7 +304,7 @@ impl Store for PostgresStore {
             return Ok(Vec::new());
         }
         let renewed: std::collections::HashSet<String> = self
-            .db
+            .leases
             .query(
                 "UPDATE leases SET expires = now() + make_interval(secs => $3)
                  WHERE owner = $1 AND code = ANY($2) RETURNING code",
@@ -296,7 +323,7 @@ impl Store for PostgresStore {
     }
 
     fn release_lease(&mut self, code: &str, owner: &str) -> Result<(), String> {
-        self.db
+        self.leases
             .execute(
                 "DELETE FROM leases WHERE code = $1 AND owner = $2",
                 &[&code, &owner],

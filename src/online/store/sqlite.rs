@@ -1,12 +1,14 @@
 //! The embedded store: SQLite in the data folder, in WAL mode with
 //! `synchronous = NORMAL`, so a commit is in the file when it returns and a
-//! process killed with SIGKILL loses nothing.
+//! process killed with SIGKILL loses nothing. Writes go in the hub's batch
+//! (batch.rs) or, outside one, each in a transaction of its own.
 
 use std::path::Path;
 
 use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::batch::{Batch, Lost, Raw};
 use super::contract::{GAME_COLUMNS, GameRow, Kept, Seats, Store, WAITING, opening, stored_step, token_key};
 use super::migrations::{self, Migration};
 use crate::online::table::{Opening, Stored};
@@ -14,10 +16,17 @@ use crate::rules::{Level, Seat};
 
 pub struct SqliteStore {
     db: Connection,
+    batch: Batch,
 }
 
 fn failed(e: rusqlite::Error) -> String {
     format!("the game store: {e}")
+}
+
+impl Raw for Connection {
+    fn raw(&mut self, sql: &str) -> Result<(), String> {
+        self.execute_batch(sql).map_err(failed)
+    }
 }
 
 impl SqliteStore {
@@ -30,7 +39,10 @@ impl SqliteStore {
         // NORMAL skips the fsync that only a power cut would need.
         db.pragma_update(None, "journal_mode", "WAL").map_err(failed)?;
         db.pragma_update(None, "synchronous", "NORMAL").map_err(failed)?;
-        let mut store = SqliteStore { db };
+        let mut store = SqliteStore {
+            db,
+            batch: Batch::default(),
+        };
         store.migrate().map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(store)
     }
@@ -38,7 +50,10 @@ impl SqliteStore {
     /// A store that lives only as long as the process (tests).
     pub fn in_memory() -> SqliteStore {
         let db = Connection::open_in_memory().expect("an in-memory database opens");
-        let mut store = SqliteStore { db };
+        let mut store = SqliteStore {
+            db,
+            batch: Batch::default(),
+        };
         store.migrate().expect("the schema applies");
         store
     }
@@ -70,13 +85,11 @@ impl SqliteStore {
 
     /// The game that meets `condition` (`key` its one parameter), with its
     /// steps.
-    fn game_where(&self, condition: &str, key: &str) -> Result<Option<Kept>, String> {
-        let row = self
-            .db
-            .query_row(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition}"),
-                [key],
-                |row| {
+    fn game_where(&mut self, condition: &str, key: &str) -> Result<Option<Kept>, String> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition}");
+        self.batch.read(&mut self.db, |db| {
+            let row = db
+                .query_row(&sql, [key], |row| {
                     Ok(GameRow {
                         code: row.get(0)?,
                         created: row.get(1)?,
@@ -84,71 +97,84 @@ impl SqliteStore {
                         tokens: [row.get(6)?, row.get(7)?],
                         computers: [row.get(8)?, row.get(9)?],
                     })
-                },
-            )
-            .optional()
-            .map_err(failed)?;
-        row.map(|row| {
-            let steps = self.steps(&row.code);
-            row.kept(steps)
+                })
+                .optional()
+                .map_err(failed)?;
+            row.map(|row| {
+                let steps = steps(db, &row.code);
+                row.kept(steps)
+            })
+            .transpose()
         })
-        .transpose()
     }
 
-    fn steps(&self, code: &str) -> Result<Vec<Stored>, String> {
-        let mut steps = self
-            .db
-            .prepare("SELECT seat, action, chance FROM steps WHERE code = ?1 ORDER BY n")
-            .map_err(failed)?;
-        let rows = steps
-            .query_map([code], |row| {
-                Ok((
-                    row.get::<_, i64>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, String>(2)?,
-                ))
-            })
-            .map_err(failed)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(failed)?;
-        rows.iter()
-            .enumerate()
-            .map(|(i, (seat, action, chance))| stored_step(i, *seat, action, chance))
-            .collect()
+    /// Writes for game `code` with one statement.
+    fn write(&mut self, code: &str, sql: &str, params: impl rusqlite::Params) -> Result<(), String> {
+        self.batch.write(&mut self.db, Some(code), |db| {
+            db.execute(sql, params).map(drop).map_err(failed)
+        })
     }
 }
 
+fn steps(db: &Connection, code: &str) -> Result<Vec<Stored>, String> {
+    let mut steps = db
+        .prepare("SELECT seat, action, chance FROM steps WHERE code = ?1 ORDER BY n")
+        .map_err(failed)?;
+    let rows = steps
+        .query_map([code], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+            ))
+        })
+        .map_err(failed)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(failed)?;
+    rows.iter()
+        .enumerate()
+        .map(|(i, (seat, action, chance))| stored_step(i, *seat, action, chance))
+        .collect()
+}
+
 impl Store for SqliteStore {
+    fn begin_batch(&mut self) {
+        self.batch.open();
+    }
+
+    fn commit_batch(&mut self) -> Result<(), Lost> {
+        self.batch.commit(&mut self.db)
+    }
+
     fn code_taken(&mut self, code: &str) -> Result<bool, String> {
-        self.db
-            .query_row("SELECT 1 FROM games WHERE code = ?1", [code], |_| Ok(()))
-            .optional()
-            .map(|found| found.is_some())
-            .map_err(failed)
+        self.batch.read(&mut self.db, |db| {
+            db.query_row("SELECT 1 FROM games WHERE code = ?1", [code], |_| Ok(()))
+                .optional()
+                .map(|found| found.is_some())
+                .map_err(failed)
+        })
     }
 
     fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str) -> Result<(), String> {
-        self.db
-            .execute(
-                "INSERT INTO games (code, game, program, created, seed, config, chance,
-                                    token0, token1, computer0, computer1)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                params![
-                    code,
-                    opening.game.id(),
-                    env!("CARGO_PKG_VERSION"),
-                    created,
-                    opening.seed.to_string(),
-                    opening.config.to_string(),
-                    serde_json::to_string(&opening.chance).expect("numbers serialize"),
-                    seats.tokens[0],
-                    seats.tokens[1],
-                    seats.computers[0].map(Level::id),
-                    seats.computers[1].map(Level::id),
-                ],
-            )
-            .map(drop)
-            .map_err(failed)
+        self.write(
+            code,
+            "INSERT INTO games (code, game, program, created, seed, config, chance,
+                                token0, token1, computer0, computer1)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            params![
+                code,
+                opening.game.id(),
+                env!("CARGO_PKG_VERSION"),
+                created,
+                opening.seed.to_string(),
+                opening.config.to_string(),
+                serde_json::to_string(&opening.chance).expect("numbers serialize"),
+                seats.tokens[0],
+                seats.tokens[1],
+                seats.computers[0].map(Level::id),
+                seats.computers[1].map(Level::id),
+            ],
+        )
     }
 
     fn seat(
@@ -163,69 +189,59 @@ impl Store for SqliteStore {
         } else {
             "UPDATE games SET token1 = ?2, computer1 = ?3 WHERE code = ?1"
         };
-        self.db
-            .execute(sql, params![code, token, computer.map(Level::id)])
-            .map(drop)
-            .map_err(failed)
+        self.write(code, sql, params![code, token, computer.map(Level::id)])
     }
 
     fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String> {
-        self.db
-            .execute(
-                "INSERT INTO steps (code, n, seat, action, chance) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![
-                    code,
-                    n as i64,
-                    stored.seat as i64,
-                    stored.action.to_string(),
-                    serde_json::to_string(&stored.chance).expect("numbers serialize"),
-                ],
-            )
-            .map(drop)
-            .map_err(failed)
+        self.write(
+            code,
+            "INSERT INTO steps (code, n, seat, action, chance) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                code,
+                n as i64,
+                stored.seat as i64,
+                stored.action.to_string(),
+                serde_json::to_string(&stored.chance).expect("numbers serialize"),
+            ],
+        )
     }
 
     fn end(&mut self, code: &str, ended: &str) -> Result<(), String> {
-        self.db
-            .execute(
-                "UPDATE games SET ended = ?2 WHERE code = ?1",
-                params![code, ended],
-            )
-            .map(drop)
-            .map_err(failed)
+        self.write(
+            code,
+            "UPDATE games SET ended = ?2 WHERE code = ?1",
+            params![code, ended],
+        )
     }
 
     fn forget(&mut self, code: &str) -> Result<(), String> {
-        let forgetting = self.db.transaction().map_err(failed)?;
-        forgetting
-            .execute("DELETE FROM steps WHERE code = ?1", [code])
-            .map_err(failed)?;
-        forgetting
-            .execute("DELETE FROM games WHERE code = ?1", [code])
-            .map_err(failed)?;
-        forgetting.commit().map_err(failed)
+        self.batch.write(&mut self.db, Some(code), |db| {
+            db.execute("DELETE FROM steps WHERE code = ?1", [code])
+                .map_err(failed)?;
+            db.execute("DELETE FROM games WHERE code = ?1", [code])
+                .map(drop)
+                .map_err(failed)
+        })
     }
 
     fn forget_waiting_before(&mut self, cutoff: &str) -> Result<usize, String> {
-        let forgetting = self.db.transaction().map_err(failed)?;
         let waiting = format!("SELECT code FROM games WHERE {WAITING} AND created < ?1");
-        forgetting
-            .execute(&format!("DELETE FROM steps WHERE code IN ({waiting})"), [cutoff])
-            .map_err(failed)?;
-        let forgotten = forgetting
-            .execute(&format!("DELETE FROM games WHERE code IN ({waiting})"), [cutoff])
-            .map_err(failed)?;
-        forgetting.commit().map_err(failed)?;
-        Ok(forgotten)
+        self.batch.write(&mut self.db, None, |db| {
+            db.execute(&format!("DELETE FROM steps WHERE code IN ({waiting})"), [cutoff])
+                .map_err(failed)?;
+            db.execute(&format!("DELETE FROM games WHERE code IN ({waiting})"), [cutoff])
+                .map_err(failed)
+        })
     }
 
     fn unfinished_count(&mut self) -> Result<usize, String> {
-        self.db
-            .query_row("SELECT COUNT(*) FROM games WHERE ended IS NULL", [], |row| {
+        self.batch.read(&mut self.db, |db| {
+            db.query_row("SELECT COUNT(*) FROM games WHERE ended IS NULL", [], |row| {
                 row.get::<_, i64>(0)
             })
             .map(|n| n as usize)
             .map_err(failed)
+        })
     }
 
     fn by_code(&mut self, code: &str) -> Result<Option<Kept>, String> {
@@ -241,15 +257,16 @@ impl Store for SqliteStore {
     }
 
     fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String> {
-        let [game, seed, config, chance] = self
-            .db
-            .query_row(
-                "SELECT game, seed, config, chance FROM games WHERE code = ?1",
-                [code],
-                |row| Ok([row.get::<_, String>(0)?, row.get(1)?, row.get(2)?, row.get(3)?]),
-            )
-            .map_err(failed)?;
-        Ok((opening(&game, &seed, &config, &chance)?, self.steps(code)?))
+        self.batch.read(&mut self.db, |db| {
+            let [game, seed, config, chance] = db
+                .query_row(
+                    "SELECT game, seed, config, chance FROM games WHERE code = ?1",
+                    [code],
+                    |row| Ok([row.get::<_, String>(0)?, row.get(1)?, row.get(2)?, row.get(3)?]),
+                )
+                .map_err(failed)?;
+            Ok((opening(&game, &seed, &config, &chance)?, steps(db, code)?))
+        })
     }
 
     // One server per SQLite file: every game is its own.
