@@ -655,8 +655,8 @@ impl Hub {
                     limits::CODE_LETTERS[i] as char
                 })
                 .collect();
-            // A store that cannot answer refuses the game's insert after.
-            if !self.rooms.contains_key(&code) && !self.store.code_taken(&code).unwrap_or(false) {
+            // The store refuses a code that another server holds.
+            if !self.rooms.contains_key(&code) {
                 return code;
             }
         }

@@ -51,7 +51,6 @@ impl Hub {
                 return;
             }
         };
-        let code = self.new_code();
         let token = new_token(&mut self.rng);
         let key = token_key(&token);
         let mut seats = Seats {
@@ -62,20 +61,31 @@ impl Hub {
             table.seat_computer(1, level);
             seats.computers[1] = Some(level);
         }
-        if let Err(e) = self
-            .store
-            .create(&code, &table.opening(), &seats, &crate::replay::now_iso())
-        {
-            eprintln!("black-and-white serve: {e}");
-            effects.say(
-                conn,
-                LobbyLine::for_now(
-                    "the server could not keep a new game: try again",
-                    limits::STORE_RETRY_MS,
-                ),
-            );
-            return;
-        }
+        let opening = table.opening();
+        let created = crate::replay::now_iso();
+        // A code another server drew first is drawn again.
+        let kept = loop {
+            let code = self.new_code();
+            match self.store.create(&code, &opening, &seats, &created) {
+                Ok(true) => break Ok(code),
+                Ok(false) => continue,
+                Err(e) => break Err(e),
+            }
+        };
+        let code = match kept {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("black-and-white serve: {e}");
+                effects.say(
+                    conn,
+                    LobbyLine::for_now(
+                        "the server could not keep a new game: try again",
+                        limits::STORE_RETRY_MS,
+                    ),
+                );
+                return;
+            }
+        };
         // A new code: nobody else holds it.
         if let Err(e) = self.store.take_lease(&code, &self.owner) {
             eprintln!("black-and-white serve: {e}");

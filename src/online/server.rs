@@ -194,10 +194,13 @@ fn thinkers(events: Sender<Event>) -> Sender<(String, Thinking)> {
     jobs
 }
 
-/// Events the hub takes in one turn at most: they share one commit, and
-/// nothing of the turn is sent before it. A busy server fills its turns
-/// and pays one commit for many actions; a quiet one commits each.
+/// Events the hub takes in one turn at most, and how long it goes on
+/// taking them: they share one commit, and nothing of the turn is sent
+/// before it, so the time bound is what a turn adds to an answer. A busy
+/// server fills its turns and pays one commit for many actions; a quiet
+/// one commits each.
 const TURN: usize = 256;
+const TURN_TIME: Duration = Duration::from_millis(2);
 
 fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(String, Thinking)>) {
     let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
@@ -213,12 +216,13 @@ fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(String, Thinking)
             Err(RecvTimeoutError::Disconnected) => return,
         };
         hub.begin_batch();
+        let began = Instant::now();
         let mut effects = Effects::default();
         let mut taken = 0;
         while let Some(event) = next.take() {
             effects.absorb(handle(&mut hub, event, &mut outboxes));
             taken += 1;
-            if taken < TURN {
+            if taken < TURN && began.elapsed() < TURN_TIME {
                 next = inbox.try_recv().ok();
             }
         }

@@ -42,6 +42,24 @@ impl Batch {
         self.open = Some(Open::default());
     }
 
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Counts a write for game `code` (empty: for no game in particular)
+    /// that the store may keep back to send with others, inside the batch.
+    /// Refused once a statement of the batch failed.
+    pub fn note(&mut self, code: &str) -> Result<(), String> {
+        let open = self.open.as_mut().expect("a batch is open");
+        if let Some(why) = &open.failed {
+            return Err(why.clone());
+        }
+        if !code.is_empty() && !open.codes.iter().any(|held| held == code) {
+            open.codes.push(code.to_owned());
+        }
+        Ok(())
+    }
+
     /// Runs `write`, the writes for game `code` (or for no game in
     /// particular): in a transaction of its own when no batch is open,
     /// else in the batch's. Refused once a statement of the batch failed.
@@ -51,7 +69,7 @@ impl Batch {
         code: Option<&str>,
         write: impl FnOnce(&mut C) -> Result<T, String>,
     ) -> Result<T, String> {
-        let Some(open) = &mut self.open else {
+        if self.open.is_none() {
             db.raw("BEGIN")?;
             let done = write(db).and_then(|done| db.raw("COMMIT").map(|()| done));
             if done.is_err() {
@@ -59,15 +77,9 @@ impl Batch {
                 let _ = db.raw("ROLLBACK");
             }
             return done;
-        };
-        if let Some(why) = &open.failed {
-            return Err(why.clone());
         }
-        if let Some(code) = code
-            && !open.codes.iter().any(|held| held == code)
-        {
-            open.codes.push(code.to_owned());
-        }
+        self.note(code.unwrap_or_default())?;
+        let open = self.open.as_mut().expect("a batch is open");
         if !open.begun {
             if let Err(e) = db.raw("BEGIN") {
                 open.failed = Some(e.clone());

@@ -37,8 +37,10 @@ pub trait Store: Send {
     /// Makes the batch's writes durable together; if any statement of it
     /// failed, none of them, and the games they were for.
     fn commit_batch(&mut self) -> Result<(), Lost>;
-    fn code_taken(&mut self, code: &str) -> Result<bool, String>;
-    fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str) -> Result<(), String>;
+    /// Keeps a new game under `code`; false, and nothing kept, when a game
+    /// has that code already (codes are drawn at random, by every server).
+    fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str)
+    -> Result<bool, String>;
     /// Who holds `seat` now: a person's token key, or the computer.
     fn seat(
         &mut self,

@@ -1,13 +1,18 @@
 //! The store for servers that share one database: PostgreSQL, through the
 //! `postgres` crate (tokio-postgres with its own small runtime, so the
 //! hub's thread calls it as it calls SQLite). Writes go in the hub's batch
-//! (batch.rs) or, outside one, each in a transaction of its own. Leases go
+//! (batch.rs) or, outside one, each in a transaction of its own. In a
+//! batch the steps, one for each action, are kept back and sent as one
+//! statement before anything else runs, so a turn of many actions costs a
+//! few round trips, not one each. Leases go
 //! through a second connection, committed at once: a lease taken inside a
 //! batch would hold its row until the batch commits, and two servers'
 //! batches taking each other's leases would deadlock.
 
+use std::collections::HashMap;
+
 use postgres::types::ToSql;
-use postgres::{Client, NoTls, Row};
+use postgres::{Client, NoTls, Row, Statement};
 
 use super::batch::{Batch, Lost, Raw};
 use super::contract::{
@@ -18,10 +23,22 @@ use crate::online::table::{Opening, Stored};
 use crate::rules::{Level, Seat};
 
 pub struct PostgresStore {
-    db: Client,
+    db: Prepared,
     /// The leases' own connection: never inside a batch.
-    leases: Client,
+    leases: Prepared,
     batch: Batch,
+    /// The batch's steps not yet sent.
+    steps: Steps,
+}
+
+/// Steps waiting to be sent, column by column, as `UNNEST` takes them.
+#[derive(Default)]
+struct Steps {
+    codes: Vec<String>,
+    numbers: Vec<i64>,
+    seats: Vec<i64>,
+    actions: Vec<String>,
+    chances: Vec<String>,
 }
 
 fn failed(e: postgres::Error) -> String {
@@ -32,9 +49,50 @@ fn failed(e: postgres::Error) -> String {
     }
 }
 
-impl Raw for Client {
+/// A connection and the statements prepared on it. The driver prepares a
+/// statement given as text before each call, a round trip of its own and
+/// a parse in the database: here each is prepared once per connection.
+struct Prepared {
+    client: Client,
+    statements: HashMap<String, Statement>,
+}
+
+type Params<'a> = &'a [&'a (dyn ToSql + Sync)];
+
+impl Prepared {
+    fn statement(&mut self, sql: &str) -> Result<Statement, postgres::Error> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql)?;
+        self.statements.insert(sql.to_owned(), statement.clone());
+        Ok(statement)
+    }
+
+    fn execute(&mut self, sql: &str, params: Params) -> Result<u64, postgres::Error> {
+        let statement = self.statement(sql)?;
+        self.client.execute(&statement, params)
+    }
+
+    fn query(&mut self, sql: &str, params: Params) -> Result<Vec<Row>, postgres::Error> {
+        let statement = self.statement(sql)?;
+        self.client.query(&statement, params)
+    }
+
+    fn query_opt(&mut self, sql: &str, params: Params) -> Result<Option<Row>, postgres::Error> {
+        let statement = self.statement(sql)?;
+        self.client.query_opt(&statement, params)
+    }
+
+    fn query_one(&mut self, sql: &str, params: Params) -> Result<Row, postgres::Error> {
+        let statement = self.statement(sql)?;
+        self.client.query_one(&statement, params)
+    }
+}
+
+impl Raw for Prepared {
     fn raw(&mut self, sql: &str) -> Result<(), String> {
-        self.batch_execute(sql).map_err(failed)
+        self.client.batch_execute(sql).map_err(failed)
     }
 }
 
@@ -43,18 +101,29 @@ impl PostgresStore {
     /// starting at once take turns (an advisory lock) so that each step
     /// runs once.
     pub fn connect(url: &str) -> Result<PostgresStore, String> {
-        let reach = || Client::connect(url, NoTls).map_err(|e| format!("cannot reach the database: {e}"));
+        let reach = || -> Result<Prepared, String> {
+            Ok(Prepared {
+                client: Client::connect(url, NoTls).map_err(|e| format!("cannot reach the database: {e}"))?,
+                statements: HashMap::new(),
+            })
+        };
         let mut store = PostgresStore {
             db: reach()?,
             leases: reach()?,
             batch: Batch::default(),
+            steps: Steps::default(),
         };
+        // A lease is the owner's claim for the next few seconds, not a
+        // record: it need not wait for the disk. A database that crashes
+        // loses at most its last leases, and a server that finds one gone
+        // or taken at its next renewal lets that game go.
+        store.leases.raw("SET synchronous_commit = off")?;
         store.migrate()?;
         Ok(store)
     }
 
     fn migrate(&mut self) -> Result<(), String> {
-        let mut step = self.db.transaction().map_err(failed)?;
+        let mut step = self.db.client.transaction().map_err(failed)?;
         // One number for this program's migrations: the lock is the
         // transaction's, and ends with it.
         step.execute("SELECT pg_advisory_xact_lock(7480)", &[])
@@ -76,9 +145,34 @@ impl PostgresStore {
         step.commit().map_err(failed)
     }
 
+    /// Sends the steps kept back, inside the batch: before any other
+    /// statement, so that each sees them, and at the commit.
+    fn send_steps(&mut self) -> Result<(), String> {
+        if self.steps.codes.is_empty() {
+            return Ok(());
+        }
+        let Steps {
+            codes,
+            numbers,
+            seats,
+            actions,
+            chances,
+        } = std::mem::take(&mut self.steps);
+        self.batch.write(&mut self.db, None, |db| {
+            db.execute(
+                "INSERT INTO steps (code, n, seat, action, chance)
+                 SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[])",
+                &[&codes, &numbers, &seats, &actions, &chances],
+            )
+            .map(drop)
+            .map_err(failed)
+        })
+    }
+
     /// The game that meets `condition` (`key` its one parameter), with its
     /// steps.
     fn game_where(&mut self, condition: &str, key: &str) -> Result<Option<Kept>, String> {
+        self.send_steps()?;
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition}");
         self.batch.read(&mut self.db, |db| {
             let Some(row) = db.query_opt(&sql, &[&key]).map_err(failed)? else {
@@ -90,15 +184,16 @@ impl PostgresStore {
         })
     }
 
-    /// Writes for game `code` with one statement.
-    fn write(&mut self, code: &str, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<(), String> {
+    /// Writes for game `code` with one statement; whether it changed a row.
+    fn write(&mut self, code: &str, sql: &str, params: Params) -> Result<bool, String> {
+        self.send_steps()?;
         self.batch.write(&mut self.db, Some(code), |db| {
-            db.execute(sql, params).map(drop).map_err(failed)
+            db.execute(sql, params).map(|rows| rows > 0).map_err(failed)
         })
     }
 }
 
-fn steps(db: &mut Client, code: &str) -> Result<Vec<Stored>, String> {
+fn steps(db: &mut Prepared, code: &str) -> Result<Vec<Stored>, String> {
     let rows = db
         .query(
             "SELECT seat, action, chance FROM steps WHERE code = $1 ORDER BY n",
@@ -134,23 +229,24 @@ impl Store for PostgresStore {
     }
 
     fn commit_batch(&mut self) -> Result<(), Lost> {
+        // A failure here fails the batch, and the commit says so.
+        let _ = self.send_steps();
         self.batch.commit(&mut self.db)
     }
 
-    fn code_taken(&mut self, code: &str) -> Result<bool, String> {
-        self.batch.read(&mut self.db, |db| {
-            db.query_opt("SELECT 1 FROM games WHERE code = $1", &[&code])
-                .map(|found| found.is_some())
-                .map_err(failed)
-        })
-    }
-
-    fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str) -> Result<(), String> {
+    fn create(
+        &mut self,
+        code: &str,
+        opening: &Opening,
+        seats: &Seats,
+        created: &str,
+    ) -> Result<bool, String> {
         self.write(
             code,
             "INSERT INTO games (code, game, program, created, seed, config, chance,
                                 token0, token1, computer0, computer1)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             ON CONFLICT (code) DO NOTHING",
             &[
                 &code,
                 &opening.game.id(),
@@ -180,20 +276,23 @@ impl Store for PostgresStore {
             "UPDATE games SET token1 = $2, computer1 = $3 WHERE code = $1"
         };
         self.write(code, sql, &[&code, &token, &computer.map(Level::id)])
+            .map(drop)
     }
 
     fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String> {
-        self.write(
-            code,
-            "INSERT INTO steps (code, n, seat, action, chance) VALUES ($1, $2, $3, $4, $5)",
-            &[
-                &code,
-                &(n as i64),
-                &(stored.seat as i64),
-                &stored.action.to_string(),
-                &serde_json::to_string(&stored.chance).expect("numbers serialize"),
-            ],
-        )
+        let batched = self.batch.is_open();
+        if batched {
+            self.batch.note(code)?;
+        }
+        let steps = &mut self.steps;
+        steps.codes.push(code.to_owned());
+        steps.numbers.push(n as i64);
+        steps.seats.push(stored.seat as i64);
+        steps.actions.push(stored.action.to_string());
+        steps
+            .chances
+            .push(serde_json::to_string(&stored.chance).expect("numbers serialize"));
+        if batched { Ok(()) } else { self.send_steps() }
     }
 
     fn end(&mut self, code: &str, ended: &str) -> Result<(), String> {
@@ -202,9 +301,11 @@ impl Store for PostgresStore {
             "UPDATE games SET ended = $2 WHERE code = $1",
             &[&code, &ended],
         )
+        .map(drop)
     }
 
     fn forget(&mut self, code: &str) -> Result<(), String> {
+        self.send_steps()?;
         self.batch.write(&mut self.db, Some(code), |db| {
             db.execute("DELETE FROM steps WHERE code = $1", &[&code])
                 .map_err(failed)?;
@@ -215,6 +316,7 @@ impl Store for PostgresStore {
     }
 
     fn forget_waiting_before(&mut self, cutoff: &str) -> Result<usize, String> {
+        self.send_steps()?;
         let waiting = format!("SELECT code FROM games WHERE {WAITING} AND created < $1");
         let forgotten = self.batch.write(&mut self.db, None, |db| {
             db.execute(
@@ -237,6 +339,7 @@ impl Store for PostgresStore {
     }
 
     fn unfinished_count(&mut self) -> Result<usize, String> {
+        self.send_steps()?;
         self.batch.read(&mut self.db, |db| {
             db.query_one("SELECT COUNT(*) FROM games WHERE ended IS NULL", &[])
                 .and_then(|row| row.try_get::<_, i64>(0))
@@ -258,6 +361,7 @@ impl Store for PostgresStore {
     }
 
     fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String> {
+        self.send_steps()?;
         self.batch.read(&mut self.db, |db| {
             let row = db
                 .query_one(

@@ -108,10 +108,10 @@ impl SqliteStore {
         })
     }
 
-    /// Writes for game `code` with one statement.
-    fn write(&mut self, code: &str, sql: &str, params: impl rusqlite::Params) -> Result<(), String> {
+    /// Writes for game `code` with one statement; whether it changed a row.
+    fn write(&mut self, code: &str, sql: &str, params: impl rusqlite::Params) -> Result<bool, String> {
         self.batch.write(&mut self.db, Some(code), |db| {
-            db.execute(sql, params).map(drop).map_err(failed)
+            db.execute(sql, params).map(|rows| rows > 0).map_err(failed)
         })
     }
 }
@@ -146,21 +146,19 @@ impl Store for SqliteStore {
         self.batch.commit(&mut self.db)
     }
 
-    fn code_taken(&mut self, code: &str) -> Result<bool, String> {
-        self.batch.read(&mut self.db, |db| {
-            db.query_row("SELECT 1 FROM games WHERE code = ?1", [code], |_| Ok(()))
-                .optional()
-                .map(|found| found.is_some())
-                .map_err(failed)
-        })
-    }
-
-    fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str) -> Result<(), String> {
+    fn create(
+        &mut self,
+        code: &str,
+        opening: &Opening,
+        seats: &Seats,
+        created: &str,
+    ) -> Result<bool, String> {
         self.write(
             code,
             "INSERT INTO games (code, game, program, created, seed, config, chance,
                                 token0, token1, computer0, computer1)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+             ON CONFLICT (code) DO NOTHING",
             params![
                 code,
                 opening.game.id(),
@@ -190,6 +188,7 @@ impl Store for SqliteStore {
             "UPDATE games SET token1 = ?2, computer1 = ?3 WHERE code = ?1"
         };
         self.write(code, sql, params![code, token, computer.map(Level::id)])
+            .map(drop)
     }
 
     fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String> {
@@ -204,6 +203,7 @@ impl Store for SqliteStore {
                 serde_json::to_string(&stored.chance).expect("numbers serialize"),
             ],
         )
+        .map(drop)
     }
 
     fn end(&mut self, code: &str, ended: &str) -> Result<(), String> {
@@ -212,6 +212,7 @@ impl Store for SqliteStore {
             "UPDATE games SET ended = ?2 WHERE code = ?1",
             params![code, ended],
         )
+        .map(drop)
     }
 
     fn forget(&mut self, code: &str) -> Result<(), String> {
