@@ -83,6 +83,10 @@ impl Hub {
     /// players to (`serve --advertise`).
     pub fn advertise(&mut self, address: String) {
         self.owner = address;
+        // Its heartbeat, before any game is leased under it.
+        if let Err(e) = self.store.renew_leases(&self.owner, &[]) {
+            eprintln!("black-and-white serve: {e}");
+        }
     }
 
     /// The games in progress and waiting that are held in memory.

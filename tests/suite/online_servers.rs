@@ -172,3 +172,54 @@ fn three_servers_share_the_games_and_take_up_a_killed_ones() {
         assert_eq!(transcript.last().unwrap(), &end, "game {code}");
     }
 }
+
+/// Leases hold while their owner's heartbeat does: a server whose
+/// renewals lapsed loses the games another server took meanwhile, and only
+/// those, and learns which at its next renewal.
+#[test]
+fn a_server_whose_heartbeat_lapsed_learns_which_games_were_taken() {
+    let store = TestStore::postgres("heartbeats");
+    let black_and_white::online::store::Database::Postgres(url) = &store.0 else {
+        unreachable!("a PostgreSQL store")
+    };
+    let (mut a, mut b) = (store.open(), store.open());
+    let held = ["GAME1".to_string(), "GAME2".to_string()];
+    assert_eq!(a.renew_leases("A", &[]).unwrap(), Vec::<String>::new());
+    assert_eq!(b.renew_leases("B", &[]).unwrap(), Vec::<String>::new());
+    for code in &held {
+        assert_eq!(a.take_lease(code, "A").unwrap(), None);
+    }
+    assert_eq!(
+        b.take_lease("GAME1", "B").unwrap().as_deref(),
+        Some("A"),
+        "A's heartbeat runs"
+    );
+    assert!(
+        a.renew_leases("A", &held).unwrap().is_empty(),
+        "nothing lost while it runs"
+    );
+
+    // A stalls past its heartbeat; B takes one of its games meanwhile.
+    let mut db = postgres::Client::connect(url, postgres::NoTls).unwrap();
+    db.execute(
+        "UPDATE servers SET expires = now() - interval '1 second' WHERE owner = 'A'",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        b.take_lease("GAME1", "B").unwrap(),
+        None,
+        "a lapsed owner's game is free"
+    );
+    assert_eq!(
+        a.renew_leases("A", &held).unwrap(),
+        ["GAME1"],
+        "A learns what it lost"
+    );
+    assert_eq!(a.take_lease("GAME1", "A").unwrap().as_deref(), Some("B"));
+    assert_eq!(
+        b.take_lease("GAME2", "B").unwrap().as_deref(),
+        Some("A"),
+        "A holds the rest again"
+    );
+}

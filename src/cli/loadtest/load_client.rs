@@ -203,7 +203,12 @@ impl LoadClient {
             match message["type"].as_str() {
                 Some("ask") => {
                     if let Some(at) = sent.lock().expect("not poisoned").take() {
-                        tally.waits.lock().expect("not poisoned").push(at.elapsed());
+                        let waited = at.elapsed();
+                        tally
+                            .waits
+                            .lock()
+                            .expect("not poisoned")
+                            .push((Instant::now(), waited));
                     }
                     if think > 0 {
                         let pause = rng.random_range(think / 2..=think * 3 / 2);

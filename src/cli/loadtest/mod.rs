@@ -145,7 +145,7 @@ pub fn run(options: &LoadOptions) -> ExitCode {
         killed
     });
     let wall = started.elapsed();
-    report(options, &urls, &tally, wall, own.as_ref(), killed);
+    report(options, &urls, &tally, (started, wall), own.as_ref(), killed);
     drop(own);
     let failures = tally.failures.lock().expect("not poisoned");
     for failure in failures.iter().take(10) {
@@ -163,12 +163,21 @@ fn report(
     options: &LoadOptions,
     urls: &[String],
     tally: &Tally,
-    wall: Duration,
+    (started, wall): (Instant, Duration),
     own: Option<&OwnServers>,
     killed: Option<(u32, Instant)>,
 ) {
-    let mut waits = tally.waits.lock().expect("not poisoned").clone();
-    waits.sort();
+    let timed = tally.waits.lock().expect("not poisoned").clone();
+    let sorted = |after: Option<Instant>| {
+        let mut waits: Vec<Duration> = timed
+            .iter()
+            .filter(|(at, _)| after.is_none_or(|after| *at > after))
+            .map(|(_, wait)| *wait)
+            .collect();
+        waits.sort();
+        waits
+    };
+    let last_created = *tally.last_created.lock().expect("not poisoned");
     let which = options
         .game
         .map_or("tiles, bidding, betting and wargame in turn".into(), |g| {
@@ -193,7 +202,14 @@ fn report(
         wall.as_secs_f64(),
         tally.most.load(Ordering::SeqCst)
     );
-    println!("action to the next ask: {}", quantiles(&waits));
+    println!("action to the next ask: {}", quantiles(&sorted(None)));
+    if let Some(last) = last_created {
+        println!(
+            "  once every game had begun ({:.1} s in): {}",
+            last.duration_since(started).as_secs_f64(),
+            quantiles(&sorted(Some(last)))
+        );
+    }
     if let Some(own) = own {
         let (memory, cpu) = own.seen();
         println!(
@@ -295,6 +311,10 @@ async fn one_game(
     let text = |line: &serde_json::Value, key: &str| line[key].as_str().unwrap_or_default().to_owned();
     let (code, host_token) = (text(&created, "code"), text(&created, "token"));
     let sent = Arc::new(Mutex::new(None::<Instant>));
+    {
+        let mut last = tally.last_created.lock().expect("not poisoned");
+        *last = (*last).max(Some(Instant::now()));
+    }
     let playing = tally.playing.fetch_add(1, Ordering::SeqCst) + 1;
     tally.most.fetch_max(playing, Ordering::SeqCst);
     let other = {

@@ -7,7 +7,11 @@ use std::time::{Duration, Instant};
 /// What the games measured, shared by their tasks.
 #[derive(Default)]
 pub struct Tally {
-    pub waits: Mutex<Vec<Duration>>,
+    /// Each action's wait for the next ask, and when that ask came.
+    pub waits: Mutex<Vec<(Instant, Duration)>>,
+    /// When the last game was created: the waits after it are the load's
+    /// steady state, without the rush of every game starting at once.
+    pub last_created: Mutex<Option<Instant>>,
     pub playing: AtomicUsize,
     pub most: AtomicUsize,
     pub finished: AtomicUsize,

@@ -68,19 +68,21 @@ pub trait Store: Send {
     /// Any game's set-up and actions, finished or not.
     fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String>;
 
-    /// Makes `owner` the one server that plays `code` for the next `LEASE`,
-    /// unless another server's lease on it still runs: then that server's
-    /// address. A store that one server alone uses always answers `None`.
+    /// Makes `owner` the one server that plays `code` while it renews its
+    /// leases, unless another server holds it and renewed within
+    /// `LEASE_SECONDS`: then that server's address. A store that one server
+    /// alone uses always answers `None`.
     fn take_lease(&mut self, code: &str, owner: &str) -> Result<Option<String>, String>;
-    /// Renews `owner`'s leases on `codes`; the codes whose lease it no
-    /// longer holds (taken by another server after it ran out).
+    /// Renews `owner`'s leases (on PostgreSQL one heartbeat row for all of
+    /// them); the codes among `codes` whose lease it no longer holds
+    /// (taken by another server while its renewals had lapsed).
     fn renew_leases(&mut self, owner: &str, codes: &[String]) -> Result<Vec<String>, String>;
     /// `owner` lets go of `code`: another server may take it at once.
     fn release_lease(&mut self, code: &str, owner: &str) -> Result<(), String>;
 }
 
-/// How long a lease holds without renewal: a dead server's games are
-/// taken up by another this long after its last renewal at most.
+/// How long a lease holds without renewal: a dead server's games may be
+/// taken up by another this long after its last renewal.
 pub const LEASE_SECONDS: u32 = 5;
 
 /// What a seat's token is kept and looked up by: its SHA-256 in hex. A

@@ -38,6 +38,11 @@ pub const POSTGRES: &[Migration] = &[
         name: "0003_leases_apart.sql",
         sql: include_str!("../../../migrations/postgres/0003_leases_apart.sql"),
     },
+    Migration {
+        version: 4,
+        name: "0004_server_heartbeats.sql",
+        sql: include_str!("../../../migrations/postgres/0004_server_heartbeats.sql"),
+    },
 ];
 
 /// The table that records what was applied, the same in both stores.

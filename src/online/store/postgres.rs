@@ -331,9 +331,14 @@ impl Store for PostgresStore {
             .map(|forgotten| forgotten as usize)
             .map_err(failed)
         })?;
-        // A lease that ran out holds nothing: any server may take it.
+        // A lease whose owner's heartbeat ran out holds nothing: any
+        // server may take it.
         self.leases
-            .execute("DELETE FROM leases WHERE expires < now()", &[])
+            .execute(
+                "DELETE FROM leases WHERE NOT EXISTS (SELECT 1 FROM servers
+                     WHERE servers.owner = leases.owner AND servers.expires > now())",
+                &[],
+            )
             .map_err(failed)?;
         Ok(forgotten)
     }
@@ -376,17 +381,18 @@ impl Store for PostgresStore {
     }
 
     fn take_lease(&mut self, code: &str, owner: &str) -> Result<Option<String>, String> {
-        // Taken when there is none, when it ran out, or when it is ours
-        // already; otherwise the owner it names.
+        // Taken when there is none, when it is ours already, or when its
+        // owner's heartbeat ran out; otherwise the owner it names.
         let taken = self
             .leases
             .query_opt(
-                "INSERT INTO leases (code, owner, expires)
-                 VALUES ($1, $2, now() + make_interval(secs => $3))
-                 ON CONFLICT (code) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires
-                 WHERE leases.owner = EXCLUDED.owner OR leases.expires < now()
+                "INSERT INTO leases (code, owner) VALUES ($1, $2)
+                 ON CONFLICT (code) DO UPDATE SET owner = EXCLUDED.owner
+                 WHERE leases.owner = EXCLUDED.owner
+                    OR NOT EXISTS (SELECT 1 FROM servers
+                                   WHERE servers.owner = leases.owner AND servers.expires > now())
                  RETURNING owner",
-                &[&code, &owner, &f64::from(LEASE_SECONDS)],
+                &[&code, &owner],
             )
             .map_err(failed)?;
         if taken.is_some() {
@@ -404,15 +410,27 @@ impl Store for PostgresStore {
     }
 
     fn renew_leases(&mut self, owner: &str, codes: &[String]) -> Result<Vec<String>, String> {
-        if codes.is_empty() {
+        // One row for all of them; `was` reads it as it stood before.
+        let lapsed: Option<bool> = self
+            .leases
+            .query_one(
+                "WITH was AS (SELECT expires FROM servers WHERE owner = $1)
+                 INSERT INTO servers (owner, expires) VALUES ($1, now() + make_interval(secs => $2))
+                 ON CONFLICT (owner) DO UPDATE SET expires = EXCLUDED.expires
+                 RETURNING (SELECT expires < now() FROM was)",
+                &[&owner, &f64::from(LEASE_SECONDS)],
+            )
+            .and_then(|row| row.try_get(0))
+            .map_err(failed)?;
+        if lapsed != Some(true) || codes.is_empty() {
             return Ok(Vec::new());
         }
-        let renewed: std::collections::HashSet<String> = self
+        // The heartbeat had run out: another server may have taken some.
+        let kept: std::collections::HashSet<String> = self
             .leases
             .query(
-                "UPDATE leases SET expires = now() + make_interval(secs => $3)
-                 WHERE owner = $1 AND code = ANY($2) RETURNING code",
-                &[&owner, &codes, &f64::from(LEASE_SECONDS)],
+                "SELECT code FROM leases WHERE owner = $1 AND code = ANY($2)",
+                &[&owner, &codes],
             )
             .map_err(failed)?
             .iter()
@@ -421,7 +439,7 @@ impl Store for PostgresStore {
             .map_err(failed)?;
         Ok(codes
             .iter()
-            .filter(|code| !renewed.contains(code.as_str()))
+            .filter(|code| !kept.contains(code.as_str()))
             .cloned()
             .collect())
     }
