@@ -103,11 +103,14 @@ pub enum LobbyLine {
     Presence { player: Seat, connected: bool },
     /// How long the seat to move has (betting's clocks).
     Clock { player: Option<Seat>, seconds: f32 },
-    /// The other player left; the server's computer plays their seat.
+    /// The other player left, or was away longer than `limits::ABANDON`
+    /// (`away_s`, its seconds); the server's computer plays their seat.
     Left {
         player: Seat,
         #[serde(with = "level_id")]
         computer: Level,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        away_s: Option<u64>,
     },
     /// The answer to `leave`: the connection closes.
     Bye,

@@ -559,6 +559,8 @@ impl Hub {
 
     /// Gives up the waiting games whose time is out (their creators are
     /// told), puts away the games nobody has been at for `limits::AWAY`,
+    /// gives the seat of a player away for `limits::ABANDON` to the
+    /// computer,
     /// forgets the addresses that have nothing left to count, and, once a
     /// minute, the store's waiting games that no server holds.
     pub(super) fn sweep(&mut self, now: Instant, effects: &mut Effects) {
@@ -599,6 +601,16 @@ impl Hub {
             .collect();
         for code in away {
             self.let_go(&code);
+        }
+        let abandoned: Vec<(String, Seat)> = self
+            .rooms
+            .iter()
+            .filter_map(|(code, room)| Some((code.clone(), room.abandoned(now)?)))
+            .collect();
+        for (code, seat) in abandoned {
+            effects.absorb(self.guarded_game(&code, |hub, effects| {
+                hub.stand_in(&code, seat, Some(limits::ABANDON), now, effects);
+            }));
         }
         let rooms = &self.rooms;
         self.doors.retain(|_, door| {

@@ -39,6 +39,10 @@ pub const WAITING: Duration = Duration::from_secs(10 * 60);
 /// A game nobody has been at for this long is put away: it stays in the
 /// store, and a `resume` with one of its tokens brings it back.
 pub const AWAY: Duration = Duration::from_secs(30 * 60);
+/// A player whose connection has been gone this long, while the other is
+/// at the table, has abandoned the game: the server's computer plays
+/// their seat from then on, as for a player who leaves.
+pub const ABANDON: Duration = Duration::from_secs(3 * 60);
 /// Games waiting for a second player that one address may hold at once.
 pub const WAITING_PER_ADDRESS: usize = 16;
 /// New games one address may create in a burst, and one more every

@@ -5,8 +5,9 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use super::limits;
 use super::table::{Table, readable_by};
-use crate::rules::{Audience, Seat};
+use crate::rules::{Audience, Seat, other};
 
 use super::effects::{ConnId, Effects};
 
@@ -28,6 +29,8 @@ pub(super) struct Room {
     pub(super) expires: Option<Instant>,
     /// Since when nobody has been at the table.
     pub(super) empty_since: Instant,
+    /// Since when each seat has had no connection.
+    pub(super) away_since: [Option<Instant>; 2],
 }
 
 impl Room {
@@ -48,7 +51,27 @@ impl Room {
             ended: false,
             expires: None,
             empty_since: now,
+            away_since: present.map(|conn| conn.is_none().then_some(now)),
         }
+    }
+
+    /// `conn` holds `seat` now; the connection that held it before, if any.
+    pub(super) fn seat(&mut self, seat: Seat, conn: ConnId) -> Option<ConnId> {
+        self.away_since[seat] = None;
+        self.present[seat].replace(conn)
+    }
+
+    /// The person's seat whose player has been away for `limits::ABANDON`
+    /// while the other player is at the table, if any.
+    pub(super) fn abandoned(&self, now: Instant) -> Option<Seat> {
+        if !self.begun || self.ended {
+            return None;
+        }
+        (0..2).find(|&seat| {
+            self.present[other(seat)].is_some()
+                && !self.table.is_computer(seat)
+                && self.away_since[seat].is_some_and(|since| now >= since + limits::ABANDON)
+        })
     }
 
     /// Nobody has joined it yet.
@@ -59,6 +82,7 @@ impl Room {
     /// The seat is no longer held by `conn`'s connection.
     pub(super) fn gone(&mut self, seat: Seat, now: Instant) {
         self.present[seat] = None;
+        self.away_since[seat] = Some(now);
         if self.present == [None, None] {
             self.empty_since = now;
         }

@@ -12,7 +12,7 @@ use super::lobby::Across;
 use super::store::{Kept, Seats, token_key};
 use super::table;
 use crate::ids::GameId;
-use crate::rules::other;
+use crate::rules::{Seat, other};
 use crate::wire::LobbyLine;
 
 use super::hub::{ConnId, Door, Effects, Hub, STAND_IN, clock_line, faulted_message, new_token};
@@ -213,7 +213,7 @@ impl Hub {
             return;
         }
         room.tokens[1] = Some(key.clone());
-        room.present[1] = Some(conn);
+        room.seat(1, conn);
         room.tables[1] = table;
         room.expires = None;
         let game = room.table.opening().game;
@@ -284,7 +284,7 @@ impl Hub {
             return;
         };
         let room = self.rooms.get_mut(&code).expect("a token's game is held");
-        if let Some(old) = room.present[seat].replace(conn) {
+        if let Some(old) = room.seat(seat, conn) {
             effects.say(
                 old,
                 LobbyLine::error("this seat was taken back on another connection"),
@@ -484,11 +484,25 @@ impl Hub {
             self.let_go(&code);
             return;
         }
+        self.stand_in(&code, seat, None, now, effects);
+    }
+
+    /// The server's computer takes `seat` for good: its player left, or
+    /// was away `away` (limits::ABANDON) while the other played on.
+    pub(super) fn stand_in(
+        &mut self,
+        code: &str,
+        seat: Seat,
+        away: Option<Duration>,
+        now: Instant,
+        effects: &mut Effects,
+    ) {
+        let room = self.rooms.get_mut(code).expect("a game being played is held");
         if let Some(token) = room.tokens[seat].take() {
             self.tokens.remove(&token);
         }
         room.table.seat_computer(seat, STAND_IN);
-        if let Err(e) = self.store.seat(&code, seat, None, Some(STAND_IN)) {
+        if let Err(e) = self.store.seat(code, seat, None, Some(STAND_IN)) {
             eprintln!("black-and-white serve: {e}");
         }
         room.tell(
@@ -496,9 +510,10 @@ impl Hub {
             &LobbyLine::Left {
                 player: seat,
                 computer: STAND_IN,
+                away_s: away.map(|away| away.as_secs()),
             }
             .to_value(),
         );
-        self.advance(&code, now, effects);
+        self.advance(code, now, effects);
     }
 }

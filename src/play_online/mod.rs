@@ -296,10 +296,17 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
                 "The other player's connection dropped: the game waits for them."
             });
         }
-        LobbyLine::Left { computer, .. } => log.push(format!(
-            "The other player left: the server's computer ({}) plays on.",
-            computer.id()
-        )),
+        LobbyLine::Left { computer, away_s, .. } => log.push(match away_s {
+            None => format!(
+                "The other player left: the server's computer ({}) plays on.",
+                computer.id()
+            ),
+            Some(seconds) => format!(
+                "The other player was away for {} minutes: the server's computer ({}) plays on.",
+                seconds / 60,
+                computer.id()
+            ),
+        }),
         LobbyLine::Moved { code, server } => {
             // Another server on the same database plays it: the same
             // request there.

@@ -986,8 +986,17 @@ fn the_app_and_the_server_read_each_others_lobby_messages_as_they_were_meant() {
             LobbyLine::Left {
                 player: 0,
                 computer: Level::Normal,
+                away_s: None,
             },
             json!({"type": "left", "player": 0, "computer": "normal"}),
+        ),
+        (
+            LobbyLine::Left {
+                player: 1,
+                computer: Level::Normal,
+                away_s: Some(180),
+            },
+            json!({"type": "left", "player": 1, "computer": "normal", "away_s": 180}),
         ),
         (
             LobbyLine::Resumed {

@@ -533,3 +533,55 @@ fn a_seat_back_after_its_game_ended_and_was_let_go_is_told_how_it_ended() {
     }
     assert_eq!(bench.hub.games(), 0, "and it is not held again");
 }
+
+#[test]
+fn a_player_away_for_the_abandon_time_while_the_other_waits_gives_the_seat_to_the_computer() {
+    let mut bench = Bench::new();
+    let (_, _, tokens) = tiles_between(&mut bench, 1, 2);
+    bench.hub.disconnect(2, bench.now);
+    let start = bench.now;
+    bench.now = start + limits::ABANDON - Duration::from_secs(1);
+    let early = bench.hub.tick(bench.now);
+    assert!(
+        Bench::to(&early, 1).is_empty(),
+        "not yet: {:?}",
+        Bench::to(&early, 1)
+    );
+    bench.now = start + limits::ABANDON + Duration::from_secs(1);
+    let ticked = bench.hub.tick(bench.now);
+    let told = bench.think(ticked);
+    let lines = Bench::to(&told, 1);
+    assert_eq!(
+        lines[0],
+        json!({"type": "left", "player": 1, "computer": "normal", "away_s": 180}),
+        "{lines:?}"
+    );
+    // The game plays on against the computer, to its end.
+    let rng = &mut GameRng::seed_from_u64(5);
+    play_to_the_end(&mut bench, told, rng);
+    // The player who abandoned it has no seat to take back.
+    bench.connect(3);
+    let back = bench.say(3, &json!({"type": "resume", "token": tokens[1]}).to_string());
+    assert_ne!(Bench::to(&back, 3)[0]["type"], "resumed");
+}
+
+#[test]
+fn a_game_both_players_are_away_from_waits_for_them() {
+    let mut bench = Bench::new();
+    let (_, _, tokens) = tiles_between(&mut bench, 1, 2);
+    bench.hub.disconnect(1, bench.now);
+    bench.hub.disconnect(2, bench.now);
+    bench.now += limits::ABANDON * 2;
+    let ticked = bench.hub.tick(bench.now);
+    assert!(ticked.sends.is_empty() && ticked.thinking.is_empty());
+    for (seat, token) in tokens.iter().enumerate() {
+        let conn = 10 + seat as ConnId;
+        bench.connect(conn);
+        let back = bench.say(conn, &json!({"type": "resume", "token": token}).to_string());
+        assert_eq!(
+            Bench::to(&back, conn)[0]["type"],
+            "resumed",
+            "seat {seat} is still theirs"
+        );
+    }
+}
