@@ -64,26 +64,22 @@ impl Hub {
         let opening = table.opening();
         let created = crate::replay::now_iso();
         // A code another server drew first is drawn again.
-        let kept = loop {
+        let code = loop {
             let code = self.new_code();
             match self.store.create(&code, &opening, &seats, &created) {
-                Ok(true) => break Ok(code),
-                Ok(false) => continue,
-                Err(e) => break Err(e),
-            }
-        };
-        let code = match kept {
-            Ok(code) => code,
-            Err(e) => {
-                eprintln!("black-and-white serve: {e}");
-                effects.say(
-                    conn,
-                    LobbyLine::for_now(
-                        "the server could not keep a new game: try again",
-                        limits::STORE_RETRY_MS,
-                    ),
-                );
-                return;
+                Ok(true) => break code,
+                Ok(false) => {}
+                Err(e) => {
+                    eprintln!("black-and-white serve: {e}");
+                    effects.say(
+                        conn,
+                        LobbyLine::for_now(
+                            "the server could not keep a new game: try again",
+                            limits::STORE_RETRY_MS,
+                        ),
+                    );
+                    return;
+                }
             }
         };
         // A new code: nobody else holds it.
@@ -182,11 +178,7 @@ impl Hub {
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    eprintln!("black-and-white serve: {e}");
-                    effects.say(
-                        conn,
-                        LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS),
-                    );
+                    effects.say(conn, out_of_reach(&e));
                     return;
                 }
             }
@@ -265,11 +257,7 @@ impl Hub {
                 }
                 Ok(None) => {}
                 Err(e) => {
-                    eprintln!("black-and-white serve: {e}");
-                    effects.say(
-                        conn,
-                        LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS),
-                    );
+                    effects.say(conn, out_of_reach(&e));
                     return;
                 }
             }
@@ -352,11 +340,7 @@ impl Hub {
             Ok(Some(kept)) => kept,
             Ok(None) => return false,
             Err(e) => {
-                eprintln!("black-and-white serve: {e}");
-                effects.say(
-                    conn,
-                    LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS),
-                );
+                effects.say(conn, out_of_reach(&e));
                 return true;
             }
         };
@@ -414,10 +398,7 @@ impl Hub {
                     server,
                 });
             }
-            Err(e) => {
-                eprintln!("black-and-white serve: {e}");
-                return Err(LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS));
-            }
+            Err(e) => return Err(out_of_reach(&e)),
         }
         let waiting =
             !(0..2).all(|seat| kept.seats.tokens[seat].is_some() || kept.seats.computers[seat].is_some());
@@ -516,4 +497,11 @@ impl Hub {
         );
         self.advance(code, now, effects);
     }
+}
+
+/// What a request the store could not answer gets (the store's error goes
+/// to the log): a refusal that a later try may pass.
+fn out_of_reach(e: &str) -> LobbyLine {
+    eprintln!("black-and-white serve: {e}");
+    LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS)
 }

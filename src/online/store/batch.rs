@@ -46,15 +46,17 @@ impl Batch {
         self.open.is_some()
     }
 
-    /// Counts a write for game `code` (empty: for no game in particular)
-    /// that the store may keep back to send with others, inside the batch.
+    /// Counts a write for game `code` (or for no game in particular) that
+    /// the store may keep back to send with others, inside the batch.
     /// Refused once a statement of the batch failed.
-    pub fn note(&mut self, code: &str) -> Result<(), String> {
+    pub fn note(&mut self, code: Option<&str>) -> Result<(), String> {
         let open = self.open.as_mut().expect("a batch is open");
         if let Some(why) = &open.failed {
             return Err(why.clone());
         }
-        if !code.is_empty() && !open.codes.iter().any(|held| held == code) {
+        if let Some(code) = code
+            && !open.codes.iter().any(|held| held == code)
+        {
             open.codes.push(code.to_owned());
         }
         Ok(())
@@ -78,7 +80,7 @@ impl Batch {
             }
             return done;
         }
-        self.note(code.unwrap_or_default())?;
+        self.note(code)?;
         let open = self.open.as_mut().expect("a batch is open");
         if !open.begun {
             if let Err(e) = db.raw("BEGIN") {

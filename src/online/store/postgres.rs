@@ -282,7 +282,7 @@ impl Store for PostgresStore {
     fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String> {
         let batched = self.batch.is_open();
         if batched {
-            self.batch.note(code)?;
+            self.batch.note(Some(code))?;
         }
         let steps = &mut self.steps;
         steps.codes.push(code.to_owned());
