@@ -66,6 +66,10 @@ pub enum Request {
         token: String,
         table: bool,
     },
+    /// Watch a game by its code: what is public at its table.
+    Watch {
+        code: String,
+    },
     Leave,
 }
 
@@ -97,6 +101,17 @@ pub enum LobbyLine {
         game: GameId,
         player: Seat,
     },
+    /// The answer to `watch`: what is public at the table follows, from
+    /// `start` to now, then `caught_up`.
+    Watching {
+        code: String,
+        #[serde(with = "game_id")]
+        game: GameId,
+    },
+    /// The whole record of a game that is over (config, seed, every
+    /// action and chance outcome): what a watcher is sent after the `end`
+    /// to replay it with both sides' knowledge.
+    Record { code: String, record: serde_json::Value },
     /// The game waits for somebody to join with its code.
     Waiting { code: String },
     /// The other seat's connection dropped or came back.

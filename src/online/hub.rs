@@ -25,6 +25,8 @@ pub const STAND_IN: Level = Level::Normal;
 
 pub(super) struct Client {
     pub(super) seat: Option<(String, Seat)>,
+    /// The game it watches, if it sits at none.
+    pub(super) watching: Option<String>,
     pub(super) rate: Rate,
     /// The address its limits count by (`limits::counted_address`).
     pub(super) address: IpAddr,
@@ -104,6 +106,7 @@ impl Hub {
             conn,
             Client {
                 seat: None,
+                watching: None,
                 rate: Rate::new(now),
                 address: limits::counted_address(address),
             },
@@ -121,6 +124,9 @@ impl Hub {
         let Some(client) = self.clients.remove(&conn) else {
             return;
         };
+        if let Some(code) = &client.watching {
+            self.stop_watching(conn, code);
+        }
         let Some((code, seat)) = client.seat else {
             return;
         };
@@ -174,6 +180,7 @@ impl Hub {
             Ok(Incoming::Lobby(Request::Resume { token, table })) => {
                 self.resume(conn, &token, table, now, effects)
             }
+            Ok(Incoming::Lobby(Request::Watch { code })) => self.watch(conn, &code, now, effects),
             Ok(Incoming::Lobby(Request::Leave)) => self.leave(conn, now, effects),
             Ok(Incoming::Move(line)) => self.play(conn, &line, now, effects),
         }
@@ -362,7 +369,7 @@ impl Hub {
                 codes
                     .iter()
                     .filter_map(|code| self.rooms.get(*code))
-                    .flat_map(|room| room.present.into_iter().flatten()),
+                    .flat_map(Room::everyone),
             )
             .collect();
         effects.sends.retain(|(conn, _)| !at_lost.contains(conn));
@@ -382,11 +389,12 @@ impl Hub {
         effects
     }
 
-    /// Stops holding `code` without a word to the store: its seats are
-    /// told `why` and closed, and its tokens and seats forgotten here.
+    /// Stops holding `code` without a word to the store: its seats and
+    /// watchers are told `why` and closed, and its tokens and seats
+    /// forgotten here.
     fn send_away(&mut self, code: &str, why: &str, effects: &mut Effects) {
         if let Some(room) = self.rooms.get(code) {
-            for conn in room.present.into_iter().flatten() {
+            for conn in room.everyone() {
                 effects.say(conn, LobbyLine::error(why));
                 effects.closes.push(conn);
             }
@@ -394,6 +402,9 @@ impl Hub {
         for client in self.clients.values_mut() {
             if client.seat.as_ref().is_some_and(|(at, _)| at == code) {
                 client.seat = None;
+            }
+            if client.watching.as_deref() == Some(code) {
+                client.watching = None;
             }
         }
         self.tokens.retain(|_, (at, _)| at != code);
@@ -507,6 +518,7 @@ impl Hub {
             room.ended = true;
             room.deadline = None;
             room.tell(effects, &end);
+            room.show_record(effects, code);
             if let Err(e) = self.store.end(code, &crate::replay::now_iso()) {
                 eprintln!("black-and-white serve: game {code}: {e}");
             }
@@ -626,7 +638,12 @@ impl Hub {
         }
     }
 
+    /// Why `conn` may not take a seat or watch: it sits at a game, or
+    /// watches one, already.
     pub(super) fn seated_refusal(&mut self, conn: ConnId) -> Option<String> {
+        if let Some(code) = self.watched_by(conn) {
+            return Some(format!("you are watching game {code}: leave it first"));
+        }
         let (code, _) = self.seat_of(conn)?;
         Some(format!("you are at game {code}: leave it first"))
     }

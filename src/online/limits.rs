@@ -43,6 +43,8 @@ pub const AWAY: Duration = Duration::from_secs(30 * 60);
 /// at the table, has abandoned the game: the server's computer plays
 /// their seat from then on, as for a player who leaves.
 pub const ABANDON: Duration = Duration::from_secs(3 * 60);
+/// Connections watching one game at once.
+pub const WATCHERS: usize = 200;
 /// Games waiting for a second player that one address may hold at once.
 pub const WAITING_PER_ADDRESS: usize = 16;
 /// New games one address may create in a burst, and one more every

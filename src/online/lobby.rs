@@ -1,5 +1,5 @@
 //! The lobby's messages (docs/online.md): create a game, join one by its
-//! code, take a seat back with its token, leave. Anything without a
+//! code, take a seat back with its token, watch one, leave. Anything without a
 //! `type` is a move, read by the referee protocol's rules.
 
 use serde_json::{Map, Value};
@@ -77,12 +77,18 @@ pub fn read(text: &str) -> Result<Incoming, String> {
                 table: wants_table(&object)?,
             }))
         }
+        "watch" => {
+            only(&["code"], &["code"])?;
+            Ok(Incoming::Lobby(Request::Watch {
+                code: text_of(&object, "code")?.trim().to_ascii_uppercase(),
+            }))
+        }
         "leave" => {
             only(&[], &[])?;
             Ok(Incoming::Lobby(Request::Leave))
         }
         other => Err(format!(
-            "no message has the type `{other}`: create, join, resume or leave, or a move without a type"
+            "no message has the type `{other}`: create, join, resume, watch or leave, or a move without a type"
         )),
     }
 }

@@ -13,3 +13,4 @@ mod seating;
 pub mod server;
 pub mod store;
 pub mod table;
+mod watching;

@@ -1,5 +1,5 @@
 //! One game on the server: its table, the seats' tokens and connections,
-//! and what its seats are told.
+//! its watchers, and what each is told.
 
 use std::time::Instant;
 
@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::limits;
 use super::table::{Table, readable_by};
 use crate::rules::{Audience, Seat, other};
+use crate::wire::LobbyLine;
 
 use super::effects::{ConnId, Effects};
 
@@ -31,6 +32,8 @@ pub(super) struct Room {
     pub(super) empty_since: Instant,
     /// Since when each seat has had no connection.
     pub(super) away_since: [Option<Instant>; 2],
+    /// The connections watching: they are sent the public lines alone.
+    pub(super) watchers: Vec<ConnId>,
 }
 
 impl Room {
@@ -52,6 +55,7 @@ impl Room {
             expires: None,
             empty_since: now,
             away_since: present.map(|conn| conn.is_none().then_some(now)),
+            watchers: Vec::new(),
         }
     }
 
@@ -88,15 +92,42 @@ impl Room {
         }
     }
 
-    /// Sends `line` to every seat present that may read it.
+    /// Sends `line` to every seat present that may read it, and a public
+    /// line to the watchers.
     pub(super) fn tell(&self, effects: &mut Effects, line: &Value) {
         for seat in [0, 1] {
             if let Some(conn) = self.present[seat]
-                && readable_by(line, seat)
+                && readable_by(line, Some(seat))
             {
                 effects.send(conn, line.clone());
             }
         }
+        if readable_by(line, None) {
+            for &conn in &self.watchers {
+                effects.send(conn, line.clone());
+            }
+        }
+    }
+
+    /// After the end, the watchers are sent the whole record, to replay
+    /// the game with both sides' knowledge.
+    pub(super) fn show_record(&self, effects: &mut Effects, code: &str) {
+        if self.watchers.is_empty() {
+            return;
+        }
+        let line = LobbyLine::Record {
+            code: code.to_owned(),
+            record: self.table.record(),
+        }
+        .to_value();
+        for &conn in &self.watchers {
+            effects.send(conn, line.clone());
+        }
+    }
+
+    /// Everyone at the table: the seats present and the watchers.
+    pub(super) fn everyone(&self) -> impl Iterator<Item = ConnId> + '_ {
+        self.present.iter().flatten().chain(&self.watchers).copied()
     }
 
     /// Sends each app's table present its `table` line, with the events of

@@ -311,7 +311,7 @@ impl Hub {
             effects.send(conn, room.table.table_line(seat, &[]));
         } else if room.begun {
             // What was told, then a line that says the rest is now.
-            let mut lines = room.table.transcript(seat);
+            let mut lines = room.table.transcript(Some(seat));
             let ask = (lines.last().is_some_and(|line| line["type"] == "ask")).then(|| lines.pop());
             lines.push(
                 LobbyLine::CaughtUp {
@@ -361,7 +361,7 @@ impl Hub {
         if table {
             effects.send(conn, played.table_line(seat, &[]));
         } else {
-            for line in played.transcript(seat) {
+            for line in played.transcript(Some(seat)) {
                 effects.send(conn, line);
             }
             effects.say(
@@ -443,6 +443,12 @@ impl Hub {
     }
 
     pub(super) fn leave(&mut self, conn: ConnId, now: Instant, effects: &mut Effects) {
+        if let Some(code) = self.clients.get(&conn).and_then(|client| client.watching.clone()) {
+            self.stop_watching(conn, &code);
+            effects.say(conn, LobbyLine::Bye);
+            effects.closes.push(conn);
+            return;
+        }
         let Some((code, seat)) = self.seat_of(conn) else {
             effects.say(conn, LobbyLine::error("you are not at a game"));
             return;
@@ -501,7 +507,7 @@ impl Hub {
 
 /// What a request the store could not answer gets (the store's error goes
 /// to the log): a refusal that a later try may pass.
-fn out_of_reach(e: &str) -> LobbyLine {
+pub(super) fn out_of_reach(e: &str) -> LobbyLine {
     eprintln!("black-and-white serve: {e}");
     LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS)
 }

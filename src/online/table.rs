@@ -78,9 +78,12 @@ pub trait Table: Send {
     /// may play, `events` (the last action's, those it may read) and, once
     /// the game is over, the record that plays it all again.
     fn table_line(&self, seat: Seat, events: &[Value]) -> Value;
-    /// Everything `seat` has been told, from `start` to now (its current
-    /// `ask`, or `end`): what a client that reconnects is sent again.
-    fn transcript(&self, seat: Seat) -> Vec<Value>;
+    /// Everything `reader` has been told, from `start` to now (its current
+    /// `ask`, or `end`): what a client that reconnects is sent again. A
+    /// watcher (`None`) reads the public lines alone.
+    fn transcript(&self, reader: Option<Seat>) -> Vec<Value>;
+    /// The whole match record, secrets and all: for after the end alone.
+    fn record(&self) -> Value;
 }
 
 /// A new game of `game` from the lobby's options; the text says what is
@@ -194,11 +197,12 @@ impl<G: Playable> Hosted<G> {
     }
 }
 
-/// Whether `line` may be read by `seat`: public, or addressed to it.
-pub fn readable_by(line: &Value, seat: Seat) -> bool {
-    match line.get("to").and_then(Value::as_u64) {
-        Some(to) => to as Seat == seat,
+/// Whether `line` may be read by `reader`: public, or addressed to its
+/// seat; a watcher (`None`) reads public lines alone.
+pub fn readable_by(line: &Value, reader: Option<Seat>) -> bool {
+    match line.get("to") {
         None => true,
+        Some(to) => reader.is_some_and(|seat| to.as_u64() == Some(seat as u64)),
     }
 }
 
@@ -328,7 +332,7 @@ impl<G: Playable> Table for Hosted<G> {
         })
     }
 
-    fn transcript(&self, seat: Seat) -> Vec<Value> {
+    fn transcript(&self, reader: Option<Seat>) -> Vec<Value> {
         let record = self.played.record();
         let mut replaying = Replaying::new(&record).expect("the match's own record replays");
         let mut lines = vec![start_json(replaying.game(), None)];
@@ -337,14 +341,18 @@ impl<G: Playable> Table for Hosted<G> {
             lines.extend(
                 event_lines::<G>(&events)
                     .into_iter()
-                    .filter(|l| readable_by(l, seat)),
+                    .filter(|l| readable_by(l, reader)),
             );
         }
         match (self.end_line(), self.to_move()) {
             (Some(end), _) => lines.push(end),
-            (None, Some(to_move)) if to_move == seat => lines.push(self.ask(seat)),
+            (None, Some(to_move)) if reader == Some(to_move) => lines.push(self.ask(to_move)),
             _ => {}
         }
         lines
+    }
+
+    fn record(&self) -> Value {
+        serde_json::to_value(self.played.record()).expect("records serialize")
     }
 }

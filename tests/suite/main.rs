@@ -14,6 +14,7 @@ mod online_batches;
 mod online_hostile;
 mod online_servers;
 mod online_store;
+mod online_watchers;
 mod playouts;
 mod pointer;
 mod postgres_cluster;

@@ -157,6 +157,10 @@ impl Store for Refusing {
         self.readable()?;
         self.inner.finished_by_token(key)
     }
+    fn finished_by_code(&mut self, code: &str) -> Result<Option<Kept>, String> {
+        self.readable()?;
+        self.inner.finished_by_code(code)
+    }
     fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String> {
         self.inner.record(code)
     }

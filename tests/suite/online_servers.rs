@@ -168,7 +168,7 @@ fn three_servers_share_the_games_and_take_up_a_killed_ones() {
     let mut kept = store.open();
     for (code, end) in ends {
         let (opening, steps) = kept.record(&code).unwrap();
-        let transcript = table::reopen(&opening, &steps).unwrap().transcript(0);
+        let transcript = table::reopen(&opening, &steps).unwrap().transcript(Some(0));
         assert_eq!(transcript.last().unwrap(), &end, "game {code}");
     }
 }

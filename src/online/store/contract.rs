@@ -65,6 +65,8 @@ pub trait Store: Send {
     fn by_token(&mut self, key: &str) -> Result<Option<Kept>, String>;
     /// The finished game a seat's token key belongs to, if any.
     fn finished_by_token(&mut self, key: &str) -> Result<Option<Kept>, String>;
+    /// The finished game with this code, if any.
+    fn finished_by_code(&mut self, code: &str) -> Result<Option<Kept>, String>;
     /// Any game's set-up and actions, finished or not.
     fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String>;
 

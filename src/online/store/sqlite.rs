@@ -257,6 +257,10 @@ impl Store for SqliteStore {
         self.game_where("ended IS NOT NULL AND (token0 = ?1 OR token1 = ?1)", key)
     }
 
+    fn finished_by_code(&mut self, code: &str) -> Result<Option<Kept>, String> {
+        self.game_where("ended IS NOT NULL AND code = ?1", code)
+    }
+
     fn record(&mut self, code: &str) -> Result<(Opening, Vec<Stored>), String> {
         self.batch.read(&mut self.db, |db| {
             let [game, seed, config, chance] = db
