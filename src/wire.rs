@@ -66,6 +66,13 @@ pub enum Request {
         token: String,
         table: bool,
     },
+    /// After the end: play again, the seats swapped or not, the wargame on
+    /// another scenario or the same; both players must ask the same.
+    Rematch {
+        swap: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scenario: Option<u32>,
+    },
     /// Watch a game by its code: what is public at its table.
     Watch {
         code: String,
@@ -114,6 +121,23 @@ pub enum LobbyLine {
     Record { code: String, record: serde_json::Value },
     /// The game waits for somebody to join with its code.
     Waiting { code: String },
+    /// A player offers a rematch (sent to both seats): the other accepts
+    /// with the same `rematch`, or offers other terms with another.
+    RematchOffered {
+        player: Seat,
+        swap: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scenario: Option<u32>,
+    },
+    /// Both agreed: the new game's code, this seat and its token; `start`
+    /// follows.
+    Rematched {
+        code: String,
+        #[serde(with = "game_id")]
+        game: GameId,
+        player: Seat,
+        token: String,
+    },
     /// The other seat's connection dropped or came back.
     Presence { player: Seat, connected: bool },
     /// How long the seat to move has (betting's clocks).

@@ -180,6 +180,9 @@ impl Hub {
             Ok(Incoming::Lobby(Request::Resume { token, table })) => {
                 self.resume(conn, &token, table, now, effects)
             }
+            Ok(Incoming::Lobby(Request::Rematch { swap, scenario })) => {
+                self.rematch(conn, swap, scenario, now, effects)
+            }
             Ok(Incoming::Lobby(Request::Watch { code })) => self.watch(conn, &code, now, effects),
             Ok(Incoming::Lobby(Request::Leave)) => self.leave(conn, now, effects),
             Ok(Incoming::Move(line)) => self.play(conn, &line, now, effects),
@@ -535,7 +538,7 @@ impl Hub {
         let Some(seat) = room.table.to_move() else {
             return;
         };
-        if room.table.is_computer(seat) {
+        if room.table.computer(seat).is_some() {
             if !room.thinking
                 && let Some(thinking) = room.table.think()
             {
@@ -564,7 +567,11 @@ impl Hub {
             return;
         };
         let room = &self.rooms[&code];
-        if room.begun && !room.ended && room.table.to_move() == Some(seat) && !room.table.is_computer(seat) {
+        if room.begun
+            && !room.ended
+            && room.table.to_move() == Some(seat)
+            && !room.table.computer(seat).is_some()
+        {
             effects.send(conn, room.table.ask(seat));
         }
     }

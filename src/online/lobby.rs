@@ -43,19 +43,10 @@ pub fn read(text: &str) -> Result<Incoming, String> {
             only(&["game", "opponent", "scenario", "table"], &["game", "opponent"])?;
             let game = GameId::parse(text_of(&object, "game")?)?;
             let across = Across::parse(text_of(&object, "opponent")?)?;
-            let scenario = match object.get("scenario") {
-                None => None,
-                Some(_) if game != GameId::Wargame => {
-                    return Err("only the wargame takes a scenario".into());
-                }
-                Some(value) => Some(
-                    value
-                        .as_u64()
-                        .filter(|n| (1..=22).contains(n))
-                        .ok_or("scenario is a shipped scenario's number, 1 to 22")?
-                        as u32,
-                ),
-            };
+            if object.contains_key("scenario") && game != GameId::Wargame {
+                return Err("only the wargame takes a scenario".into());
+            }
+            let scenario = scenario_of(&object)?;
             Ok(Incoming::Lobby(Request::Create {
                 game,
                 across,
@@ -77,6 +68,18 @@ pub fn read(text: &str) -> Result<Incoming, String> {
                 table: wants_table(&object)?,
             }))
         }
+        "rematch" => {
+            only(&["swap", "scenario"], &[])?;
+            let swap = match object.get("swap") {
+                None => true,
+                Some(Value::Bool(swap)) => *swap,
+                Some(_) => return Err("swap must be true or false".into()),
+            };
+            Ok(Incoming::Lobby(Request::Rematch {
+                swap,
+                scenario: scenario_of(&object)?,
+            }))
+        }
         "watch" => {
             only(&["code"], &["code"])?;
             Ok(Incoming::Lobby(Request::Watch {
@@ -88,9 +91,23 @@ pub fn read(text: &str) -> Result<Incoming, String> {
             Ok(Incoming::Lobby(Request::Leave))
         }
         other => Err(format!(
-            "no message has the type `{other}`: create, join, resume, watch or leave, or a move without a type"
+            "no message has the type `{other}`: create, join, resume, rematch, watch or leave, or a move without a type"
         )),
     }
+}
+
+/// A shipped scenario's number, if the message names one.
+fn scenario_of(object: &Map<String, Value>) -> Result<Option<u32>, String> {
+    object
+        .get("scenario")
+        .map(|value| {
+            value
+                .as_u64()
+                .filter(|n| (1..=22).contains(n))
+                .map(|n| n as u32)
+                .ok_or_else(|| "scenario is a shipped scenario's number, 1 to 22".to_owned())
+        })
+        .transpose()
 }
 
 fn wants_table(object: &Map<String, Value>) -> Result<bool, String> {

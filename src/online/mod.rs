@@ -8,6 +8,7 @@ pub mod hub;
 pub mod limits;
 pub mod lobby;
 pub mod open_files;
+mod rematch;
 mod room;
 mod seating;
 pub mod server;

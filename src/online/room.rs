@@ -34,6 +34,16 @@ pub(super) struct Room {
     pub(super) away_since: [Option<Instant>; 2],
     /// The connections watching: they are sent the public lines alone.
     pub(super) watchers: Vec<ConnId>,
+    /// After the end, a rematch one player offered.
+    pub(super) rematch: Option<Offer>,
+}
+
+/// A rematch offered: by which seat, on what terms.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Offer {
+    pub(super) from: Seat,
+    pub(super) swap: bool,
+    pub(super) scenario: Option<u32>,
 }
 
 impl Room {
@@ -56,6 +66,7 @@ impl Room {
             empty_since: now,
             away_since: present.map(|conn| conn.is_none().then_some(now)),
             watchers: Vec::new(),
+            rematch: None,
         }
     }
 
@@ -73,7 +84,7 @@ impl Room {
         }
         (0..2).find(|&seat| {
             self.present[other(seat)].is_some()
-                && !self.table.is_computer(seat)
+                && self.table.computer(seat).is_none()
                 && self.away_since[seat].is_some_and(|since| now >= since + limits::ABANDON)
         })
     }

@@ -10,7 +10,7 @@ use rand::RngExt;
 use super::limits::{self, Bucket};
 use super::lobby::Across;
 use super::store::{Kept, Seats, token_key};
-use super::table;
+use super::table::{self, Opening};
 use crate::ids::GameId;
 use crate::rules::{Seat, other};
 use crate::wire::LobbyLine;
@@ -39,7 +39,7 @@ impl Hub {
             return;
         }
         let address = self.clients[&conn].address;
-        if let Some(refusal) = self.door_refusal(address, across, now) {
+        if let Some(refusal) = self.door_refusal(address, across == Across::Person, now) {
             effects.say(conn, refusal);
             return;
         }
@@ -61,31 +61,10 @@ impl Hub {
             table.seat_computer(1, level);
             seats.computers[1] = Some(level);
         }
-        let opening = table.opening();
-        let created = crate::replay::now_iso();
-        // A code another server drew first is drawn again.
-        let code = loop {
-            let code = self.new_code();
-            match self.store.create(&code, &opening, &seats, &created) {
-                Ok(true) => break code,
-                Ok(false) => {}
-                Err(e) => {
-                    eprintln!("black-and-white serve: {e}");
-                    effects.say(
-                        conn,
-                        LobbyLine::for_now(
-                            "the server could not keep a new game: try again",
-                            limits::STORE_RETRY_MS,
-                        ),
-                    );
-                    return;
-                }
-            }
+        let code = match self.keep_new_game(&table.opening(), &seats) {
+            Ok(code) => code,
+            Err(refusal) => return effects.say(conn, refusal),
         };
-        // A new code: nobody else holds it.
-        if let Err(e) = self.store.take_lease(&code, &self.owner) {
-            eprintln!("black-and-white serve: {e}");
-        }
         effects.say(
             conn,
             LobbyLine::Created {
@@ -111,15 +90,36 @@ impl Hub {
         }
     }
 
+    /// A new game in the store under a new code (drawn again where
+    /// another server drew it first), leased to this server.
+    pub(super) fn keep_new_game(&mut self, opening: &Opening, seats: &Seats) -> Result<String, LobbyLine> {
+        let created = crate::replay::now_iso();
+        let code = loop {
+            let code = self.new_code();
+            match self.store.create(&code, opening, seats, &created) {
+                Ok(true) => break code,
+                Ok(false) => {}
+                Err(e) => {
+                    eprintln!("black-and-white serve: {e}");
+                    return Err(LobbyLine::for_now(
+                        "the server could not keep a new game: try again",
+                        limits::STORE_RETRY_MS,
+                    ));
+                }
+            }
+        };
+        // A new code: nobody else holds it.
+        if let Err(e) = self.store.take_lease(&code, &self.owner) {
+            eprintln!("black-and-white serve: {e}");
+        }
+        Ok(code)
+    }
+
     /// Why `address` may not create a game now, if it may not: too many
-    /// of its games wait for a second player, or it created too many
-    /// lately (the error's `retry_ms` says when it may).
-    pub(super) fn door_refusal(
-        &mut self,
-        address: IpAddr,
-        across: Across,
-        now: Instant,
-    ) -> Option<LobbyLine> {
+    /// of its games wait for a second player (counted when the new one
+    /// `waits` too), or it created too many lately (the error's
+    /// `retry_ms` says when it may).
+    pub(super) fn door_refusal(&mut self, address: IpAddr, waits: bool, now: Instant) -> Option<LobbyLine> {
         let rooms = &self.rooms;
         let door = self.doors.entry(address).or_insert_with(|| Door {
             creates: Bucket::full(
@@ -131,7 +131,7 @@ impl Hub {
         });
         door.waiting
             .retain(|code| rooms.get(code).is_some_and(Room::waiting));
-        if across == Across::Person && door.waiting.len() >= limits::WAITING_PER_ADDRESS {
+        if waits && door.waiting.len() >= limits::WAITING_PER_ADDRESS {
             return Some(LobbyLine::error(format!(
                 "{} games from your address already wait for a second player: \
                  play one, or leave one, before you create another",

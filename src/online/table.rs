@@ -66,7 +66,8 @@ pub trait Table: Send {
     fn undo_last(&mut self);
     /// Lets the computer play `seat` from now on.
     fn seat_computer(&mut self, seat: Seat, level: Level);
-    fn is_computer(&self, seat: Seat) -> bool;
+    /// The computer's level, if a computer plays `seat`.
+    fn computer(&self, seat: Seat) -> Option<Level>;
     /// The computer's move for the seat to move, if a computer holds it and
     /// is not already thinking.
     fn think(&mut self) -> Option<Thinking>;
@@ -102,6 +103,30 @@ pub fn open(game: GameId, scenario: Option<u32>, seed: u64) -> Result<Box<dyn Ta
         }
     }
     with_game(game, Fresh { scenario, seed })
+}
+
+/// A new game on the same config as `opening` (the wargame's same
+/// scenario) with a new seed: a rematch.
+pub fn again(opening: &Opening, seed: u64) -> Result<Box<dyn Table>, String> {
+    struct Again<'a> {
+        config: &'a Value,
+        seed: u64,
+    }
+    impl ForGame for Again<'_> {
+        type Output = Result<Box<dyn Table>, String>;
+        fn run<G: Playable>(self) -> Self::Output {
+            let config: G::Config =
+                serde_json::from_value(self.config.clone()).map_err(|e| format!("the config: {e}"))?;
+            Ok(Box::new(Hosted::<G>::new(&config, self.seed)))
+        }
+    }
+    with_game(
+        opening.game,
+        Again {
+            config: &opening.config,
+            seed,
+        },
+    )
 }
 
 /// A stored game played again to where it stood; the text says where its
@@ -270,8 +295,8 @@ impl<G: Playable> Table for Hosted<G> {
         self.bots[seat] = Some(G::bot(level, sub_seed(self.played.seed(), 100 + seat as u64)));
     }
 
-    fn is_computer(&self, seat: Seat) -> bool {
-        self.levels[seat].is_some()
+    fn computer(&self, seat: Seat) -> Option<Level> {
+        self.levels[seat]
     }
 
     fn think(&mut self) -> Option<Thinking> {

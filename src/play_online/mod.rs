@@ -321,6 +321,7 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
             online.connect(&server, again);
         }
         LobbyLine::Clock { .. } | LobbyLine::Bye | LobbyLine::CaughtUp { .. } => {}
+        LobbyLine::RematchOffered { .. } | LobbyLine::Rematched { .. } => {}
         // Lines for a watcher: the app takes a seat, it does not `watch`.
         LobbyLine::Watching { .. } | LobbyLine::Record { .. } => {}
     }
