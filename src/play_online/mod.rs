@@ -16,9 +16,11 @@ pub use link::{Heard, Link};
 
 use crate::game_log::GameLog;
 use crate::ids::GameId;
-use crate::rules::Playable;
+use crate::rules::{Playable, Seat};
 use crate::screens::{ActiveGame, InGame, Screen};
-use crate::session::{Happened, MatchOptions, Narrated, Opponent, Session, TableLine, open_session};
+use crate::session::{
+    Happened, MatchCommand, MatchOptions, Narrated, Opponent, Session, TableLine, open_session,
+};
 use crate::settings::{OnlineSeat, Settings};
 pub use crate::wire::Across;
 use crate::wire::{LobbyLine, Request};
@@ -44,6 +46,14 @@ pub enum OnlineCommand {
     /// Gives up the game (the server's computer takes the seat of a game
     /// begun) or stops waiting, and closes the connection.
     Leave,
+}
+
+/// A rematch offered after the end (docs/online.md, "Rematch").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RematchOffer {
+    /// This player offered it (and waits), or the other did.
+    pub mine: bool,
+    pub swap: bool,
 }
 
 /// Where the online flow stands.
@@ -76,6 +86,12 @@ pub struct Online {
     pub other_present: bool,
     /// The last thing that went wrong, in words, for the screen.
     pub problem: Option<String>,
+    /// This app's seat in the game.
+    pub seat: Option<Seat>,
+    /// After the end: the rematch one of the players offered.
+    pub rematch: Option<RematchOffer>,
+    /// A rematch began: the next table line opens a new session.
+    rematched: bool,
     link: Option<Link>,
     /// The server the link goes to (the settings' own, or where a `moved`
     /// or a kept seat sent it).
@@ -103,6 +119,11 @@ impl Online {
         }
     }
 
+    /// Whether the connection to the server is open.
+    pub fn is_connected(&self) -> bool {
+        self.link.is_some()
+    }
+
     /// Back to the start: no game, no connection.
     fn reset(&mut self, problem: Option<String>) {
         *self = Online {
@@ -118,11 +139,40 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<OnlineCommand>()
         .add_systems(
             Update,
-            (run_commands, listen)
+            (play_again, run_commands, listen)
                 .chain()
                 .in_set(crate::app_systems::AppSystems::RecordInput),
         )
         .add_systems(OnExit(InGame), leave_game);
+}
+
+/// "Play again" after an online game: a rematch on the same connection
+/// (the seats swapped; accepting the other player's terms if they
+/// offered), or the lobby once the connection is gone.
+fn play_again(
+    mut asked: MessageReader<MatchCommand>,
+    options: Option<Res<MatchOptions>>,
+    online: Res<Online>,
+    mut log: ResMut<GameLog>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let online_game = options.is_some_and(|options| options.opponent == Opponent::Online);
+    for command in asked.read() {
+        if *command != MatchCommand::PlayAgain || !online_game {
+            continue;
+        }
+        if online.stage != Stage::Over || online.link.is_none() {
+            next.set(Screen::Online);
+            continue;
+        }
+        let swap = match online.rematch {
+            Some(offer) if !offer.mine => offer.swap,
+            Some(_) => continue,
+            None => true,
+        };
+        online.send(&Request::Rematch { swap, scenario: None });
+        log.push("Rematch offered: waiting for the other player to accept.");
+    }
 }
 
 /// The create, join and leave asked for this frame.
@@ -249,11 +299,31 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
     };
     match line {
         LobbyLine::Created {
-            code, game, token, ..
+            code,
+            game,
+            token,
+            player,
         }
         | LobbyLine::Joined {
-            code, game, token, ..
+            code,
+            game,
+            token,
+            player,
+        }
+        | LobbyLine::Rematched {
+            code,
+            game,
+            token,
+            player,
         } => {
+            if online.stage == Stage::Over {
+                // A rematch: a new game, whose first table opens its session.
+                online.rematched = true;
+                online.rematch = None;
+                online.stage = Stage::Playing;
+                log.push(format!("Rematch agreed: game {code}."));
+            }
+            online.seat = Some(player);
             let seat = OnlineSeat {
                 server: online.server.clone().unwrap_or_else(|| settings.server.clone()),
                 code: code.clone(),
@@ -264,7 +334,21 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
             online.token = Some(token);
             seated(online, code, game, log);
         }
-        LobbyLine::Resumed { code, game, .. } => seated(online, code, game, log),
+        LobbyLine::Resumed { code, game, player } => {
+            online.seat = Some(player);
+            seated(online, code, game, log);
+        }
+        LobbyLine::RematchOffered { player, swap, .. } => {
+            let mine = online.seat == Some(player);
+            online.rematch = Some(RematchOffer { mine, swap });
+            if !mine {
+                log.push(if swap {
+                    "The other player offers a rematch with the seats swapped: Play again accepts."
+                } else {
+                    "The other player offers a rematch in the same seats: Play again accepts."
+                });
+            }
+        }
         LobbyLine::Waiting { code } => {
             online.code = Some(code);
             online.stage = Stage::Waiting;
@@ -321,7 +405,6 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
             online.connect(&server, again);
         }
         LobbyLine::Clock { .. } | LobbyLine::Bye | LobbyLine::CaughtUp { .. } => {}
-        LobbyLine::RematchOffered { .. } | LobbyLine::Rematched { .. } => {}
         // Lines for a watcher: the app takes a seat, it does not `watch`.
         LobbyLine::Watching { .. } | LobbyLine::Record { .. } => {}
     }
@@ -359,6 +442,10 @@ fn closed(online: &mut Online, why: String, time: &Time, log: &mut GameLog) {
             }
             online.stage = Stage::Reconnecting;
             online.retry_at = Some(time.elapsed_secs() + RETRY_SECONDS);
+        }
+        Stage::Over if online.rematch.is_some() => {
+            online.rematch = None;
+            log.push("The connection closed: no rematch. Play again opens the lobby.");
         }
         Stage::Over | Stage::Idle => {}
         _ => online.reset(Some(format!("Could not reach the server: {why}"))),
@@ -425,13 +512,14 @@ fn feed<G: Playable + Narrated>(
                 continue;
             }
         };
-        match session.as_mut() {
+        match session.as_mut().filter(|_| !online.rematched) {
             Some(session) => {
                 if let Err(e) = session.take_line(line, &mut happened, &mut log, &settings) {
                     log.push(format!("The server's table does not fit this game: {e}"));
                 }
             }
             None => {
+                online.rematched = false;
                 log.clear();
                 log.push(format!(
                     "{} — online, game {}",

@@ -97,10 +97,9 @@ fn run_commands(
             continue;
         }
         match (command, options.as_deref()) {
-            // Another online game is made in the lobby.
-            (MatchCommand::PlayAgain, Some(options)) if options.opponent == Opponent::Online => {
-                next.set(Screen::Online);
-            }
+            // An online game is played again by a rematch, or made anew in
+            // the lobby: play_online answers.
+            (MatchCommand::PlayAgain, Some(options)) if options.opponent == Opponent::Online => {}
             (MatchCommand::PlayAgain, Some(options)) => {
                 start.write(StartMatch {
                     game: options.game,

@@ -9,10 +9,11 @@ use super::theme;
 use crate::game_log::GameLog;
 use crate::ids::GameId;
 use crate::menus::Menu;
+use crate::play_online::{Online, Stage};
 use crate::replay::Shelf;
 use crate::rules::Level;
 use crate::screens::Screen;
-use crate::session::{Launch, MatchCommand, MatchResult, OpenReplay, Opponent, StartMatch};
+use crate::session::{Launch, MatchCommand, MatchOptions, MatchResult, OpenReplay, Opponent, StartMatch};
 use crate::settings::Settings;
 
 /// The game picked in the list, for the new-game dialog.
@@ -267,6 +268,20 @@ fn new_game(
     Ok(())
 }
 
+/// What "Play again" does after this game: an online game still connected
+/// is played again by a rematch (offered, waited for, or accepted).
+fn play_again_label(options: Option<&MatchOptions>, online: &Online) -> &'static str {
+    let connected = online.stage == Stage::Over && online.is_connected();
+    if options.is_none_or(|options| options.opponent != Opponent::Online) || !connected {
+        return "Play again (Enter)";
+    }
+    match online.rematch {
+        None => "Rematch (Enter)",
+        Some(offer) if offer.mine => "Rematch offered…",
+        Some(_) => "Accept the rematch (Enter)",
+    }
+}
+
 fn result_frame(
     mut contexts: EguiContexts,
     mut space: ResMut<FreeSpace>,
@@ -276,7 +291,10 @@ fn result_frame(
     shelf: Res<Shelf>,
     mut open: MessageWriter<OpenReplay>,
     mut log: ResMut<GameLog>,
+    online: Res<Online>,
+    options: Option<Res<MatchOptions>>,
 ) -> Result {
+    let again = play_again_label(options.as_deref(), &online);
     if keys.just_pressed(KeyCode::Enter) {
         commands.write(MatchCommand::PlayAgain);
     }
@@ -307,10 +325,7 @@ fn result_frame(
                     if ui.button("Menu").clicked() {
                         commands.write(MatchCommand::Quit);
                     }
-                    if ui
-                        .button(egui::RichText::new("Play again (Enter)").strong())
-                        .clicked()
-                    {
+                    if ui.button(egui::RichText::new(again).strong()).clicked() {
                         commands.write(MatchCommand::PlayAgain);
                     }
                     if let Some(name) = &result.replay

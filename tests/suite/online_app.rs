@@ -14,10 +14,10 @@ use black_and_white::games::bidding::engine::Bidding;
 use black_and_white::games::tiles::engine::Tiles;
 use black_and_white::games::wargame::engine::Wargame;
 use black_and_white::ids::GameId;
-use black_and_white::play_online::{Across, Online, OnlineCommand, Stage};
+use black_and_white::play_online::{Across, Online, OnlineCommand, RematchOffer, Stage};
 use black_and_white::rules::{GameRng, Level, Playable};
 use black_and_white::screens::Screen;
-use black_and_white::session::{Act, LiftCurtain, MatchResult, Opponent, Shown};
+use black_and_white::session::{Act, LiftCurtain, MatchCommand, MatchResult, Opponent, Shown};
 use black_and_white::settings::Settings;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -225,4 +225,78 @@ fn an_app_closed_mid_game_offers_its_seat_and_takes_it_back(store) {
         );
     }
 }
+}
+
+#[test]
+fn two_apps_agree_on_a_rematch_and_play_it_in_swapped_seats() {
+    let store = TestStore::sqlite("app-rematch");
+    let url = serve(&store);
+    let mut rng = GameRng::seed_from_u64(12);
+    let mut host = online_app("rematch-host", &url);
+    let mut guest = online_app("rematch-guest", &url);
+    host.world_mut().write_message(OnlineCommand::Create {
+        game: GameId::Tiles,
+        across: Across::Person,
+        scenario: None,
+    });
+    run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
+        stage(apps[0]) == Stage::Waiting
+    });
+    let code = host.world().resource::<Online>().code.clone().unwrap();
+    guest
+        .world_mut()
+        .write_message(OnlineCommand::Join { code: code.clone() });
+    let both_at = |at: Screen| move |apps: &[&mut App]| apps.iter().all(|app| screen(app) == at);
+    run_until(
+        &mut [&mut host, &mut guest],
+        &mut rng,
+        Duration::from_secs(60),
+        both_at(Screen::Result),
+    );
+    assert_eq!(result(&host).names, ["You".to_string(), "Opponent".to_string()]);
+    // The host offers; the guest's app is told, and accepts with Play again.
+    host.world_mut().write_message(MatchCommand::PlayAgain);
+    run_until(
+        &mut [&mut host, &mut guest],
+        &mut rng,
+        Duration::from_secs(10),
+        |apps| {
+            apps[1].world().resource::<Online>().rematch
+                == Some(RematchOffer {
+                    mine: false,
+                    swap: true,
+                })
+        },
+    );
+    assert_eq!(
+        screen(&host),
+        Screen::Result,
+        "the offer waits for the other player"
+    );
+    guest.world_mut().write_message(MatchCommand::PlayAgain);
+    run_until(
+        &mut [&mut host, &mut guest],
+        &mut rng,
+        Duration::from_secs(10),
+        both_at(Screen::Playing),
+    );
+    let online = host.world().resource::<Online>();
+    assert_eq!(online.seat, Some(1), "the seats are swapped");
+    let new_code = online.code.clone().unwrap();
+    assert_ne!(new_code, code);
+    let kept = host
+        .world()
+        .resource::<Settings>()
+        .online_seat
+        .clone()
+        .expect("the new seat is kept");
+    assert_eq!(kept.code, new_code);
+    run_until(
+        &mut [&mut host, &mut guest],
+        &mut rng,
+        Duration::from_secs(60),
+        both_at(Screen::Result),
+    );
+    assert_eq!(result(&host).names, ["Opponent".to_string(), "You".to_string()]);
+    assert_eq!(result(&host).outcome, result(&guest).outcome);
 }
