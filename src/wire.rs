@@ -57,6 +57,9 @@ pub enum Request {
         #[serde(skip_serializing_if = "Option::is_none")]
         scenario: Option<u32>,
         table: bool,
+        /// Listed in the lobby as a seek, for anyone to join.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        public: bool,
     },
     Join {
         code: String,
@@ -73,11 +76,25 @@ pub enum Request {
         #[serde(skip_serializing_if = "Option::is_none")]
         scenario: Option<u32>,
     },
+    /// The lobby's open seeks, now and as they come and go.
+    Lobby,
     /// Watch a game by its code: what is public at its table.
     Watch {
         code: String,
     },
     Leave,
+}
+
+/// A game listed in the lobby: it waits for anyone to join by its code.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Seek {
+    pub code: String,
+    #[serde(with = "game_id")]
+    pub game: GameId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<u32>,
+    /// Who waits: a player's name, or "a guest".
+    pub by: String,
 }
 
 /// What the server says besides the referee protocol's lines and the
@@ -121,6 +138,12 @@ pub enum LobbyLine {
     Record { code: String, record: serde_json::Value },
     /// The game waits for somebody to join with its code.
     Waiting { code: String },
+    /// The answer to `lobby`: every open seek, oldest first.
+    Seeks { seeks: Vec<Seek> },
+    /// A seek opened since, for those in the lobby.
+    SeekAdded { seek: Seek },
+    /// A seek taken, given up or expired.
+    SeekRemoved { code: String },
     /// A player offers a rematch (sent to both seats): the other accepts
     /// with the same `rematch`, or offers other terms with another.
     RematchOffered {

@@ -18,7 +18,7 @@ use super::room::Room;
 use super::store::Store;
 use super::table::Applied;
 use crate::rules::{GameRng, Level, Seat, other};
-use crate::wire::LobbyLine;
+use crate::wire::{LobbyLine, Seek};
 
 /// The level that takes over the seat of a player who leaves a game.
 pub const STAND_IN: Level = Level::Normal;
@@ -58,6 +58,12 @@ pub struct Hub {
     /// Where this server's players connect: what a server that shares the
     /// database sends them to for the games this one plays (its leases).
     pub(super) owner: String,
+    /// The lobby: who is in it, the seeks listed (each with its number,
+    /// which orders them), and the changes not yet sent.
+    pub(super) lobby: HashSet<ConnId>,
+    pub(super) seeks: HashMap<String, (u64, Seek)>,
+    pub(super) seek_count: u64,
+    pub(super) news: Vec<Value>,
 }
 
 impl Hub {
@@ -78,6 +84,10 @@ impl Hub {
             next_store_sweep: now + Duration::from_secs(60),
             rng: rand::make_rng::<GameRng>(),
             owner: "this server".into(),
+            lobby: HashSet::new(),
+            seeks: HashMap::new(),
+            seek_count: 0,
+            news: Vec::new(),
         })
     }
 
@@ -124,6 +134,7 @@ impl Hub {
         let Some(client) = self.clients.remove(&conn) else {
             return;
         };
+        self.lobby.remove(&conn);
         if let Some(code) = &client.watching {
             self.stop_watching(conn, code);
         }
@@ -175,7 +186,9 @@ impl Hub {
                 across,
                 scenario,
                 table,
-            })) => self.create(conn, (game, across, scenario), table, now, effects),
+                public,
+            })) => self.create(conn, (game, across, scenario), (table, public), now, effects),
+            Ok(Incoming::Lobby(Request::Lobby)) => self.enter_lobby(conn, effects),
             Ok(Incoming::Lobby(Request::Join { code, table })) => self.join(conn, &code, table, now, effects),
             Ok(Incoming::Lobby(Request::Resume { token, table })) => {
                 self.resume(conn, &token, table, now, effects)
@@ -279,6 +292,7 @@ impl Hub {
             self.sweep(now, &mut effects);
             self.renew_leases(&mut effects);
         }
+        self.announce(&mut effects);
         effects
     }
 
@@ -308,13 +322,13 @@ impl Hub {
         step: impl FnOnce(&mut Hub, &mut Effects),
     ) -> Effects {
         let mut effects = Effects::default();
-        if catch_unwind(AssertUnwindSafe(|| step(self, &mut effects))).is_ok() {
-            return effects;
+        if catch_unwind(AssertUnwindSafe(|| step(self, &mut effects))).is_err() {
+            effects = Effects::default();
+            for code in about.into_iter().chain(self.game_of(conn)) {
+                self.stop(&code, &mut effects);
+            }
         }
-        let mut effects = Effects::default();
-        for code in about.into_iter().chain(self.game_of(conn)) {
-            self.stop(&code, &mut effects);
-        }
+        self.announce(&mut effects);
         effects
     }
 
@@ -325,6 +339,7 @@ impl Hub {
             effects = Effects::default();
             self.stop(code, &mut effects);
         }
+        self.announce(&mut effects);
         effects
     }
 
@@ -412,6 +427,7 @@ impl Hub {
         }
         self.tokens.retain(|_, (at, _)| at != code);
         self.rooms.remove(code);
+        self.unlist(code);
     }
 
     /// The game `conn` sits at, if it is still held.
@@ -478,7 +494,12 @@ impl Hub {
 
     /// Both seats are filled: `start`, and the first ask.
     pub(super) fn begin(&mut self, code: &str, now: Instant, effects: &mut Effects) {
+        self.unlist(code);
         let room = self.rooms.get_mut(code).expect("a game to begin is held");
+        // Its players are at the table now, not in the lobby.
+        for conn in room.present.into_iter().flatten() {
+            self.lobby.remove(&conn);
+        }
         room.begun = true;
         room.tell(effects, &room.table.start_line());
         room.show_tables(effects, &[]);
@@ -657,6 +678,7 @@ impl Hub {
 
     /// Lets go of a game held in memory; the store keeps what it has.
     pub(super) fn let_go(&mut self, code: &str) {
+        self.unlist(code);
         if let Some(room) = self.rooms.remove(code) {
             for token in room.tokens.into_iter().flatten() {
                 self.tokens.remove(&token);

@@ -40,32 +40,40 @@ pub fn read(text: &str) -> Result<Incoming, String> {
     };
     match kind {
         "create" => {
-            only(&["game", "opponent", "scenario", "table"], &["game", "opponent"])?;
+            only(
+                &["game", "opponent", "scenario", "table", "public"],
+                &["game", "opponent"],
+            )?;
             let game = GameId::parse(text_of(&object, "game")?)?;
             let across = Across::parse(text_of(&object, "opponent")?)?;
             if object.contains_key("scenario") && game != GameId::Wargame {
                 return Err("only the wargame takes a scenario".into());
             }
             let scenario = scenario_of(&object)?;
+            let public = flag(&object, "public")?;
+            if public && across != Across::Person {
+                return Err("only a game against a person is listed in the lobby".into());
+            }
             Ok(Incoming::Lobby(Request::Create {
                 game,
                 across,
                 scenario,
-                table: wants_table(&object)?,
+                table: flag(&object, "table")?,
+                public,
             }))
         }
         "join" => {
             only(&["code", "table"], &["code"])?;
             Ok(Incoming::Lobby(Request::Join {
                 code: text_of(&object, "code")?.trim().to_ascii_uppercase(),
-                table: wants_table(&object)?,
+                table: flag(&object, "table")?,
             }))
         }
         "resume" => {
             only(&["token", "table"], &["token"])?;
             Ok(Incoming::Lobby(Request::Resume {
                 token: text_of(&object, "token")?.to_owned(),
-                table: wants_table(&object)?,
+                table: flag(&object, "table")?,
             }))
         }
         "rematch" => {
@@ -80,6 +88,10 @@ pub fn read(text: &str) -> Result<Incoming, String> {
                 scenario: scenario_of(&object)?,
             }))
         }
+        "lobby" => {
+            only(&[], &[])?;
+            Ok(Incoming::Lobby(Request::Lobby))
+        }
         "watch" => {
             only(&["code"], &["code"])?;
             Ok(Incoming::Lobby(Request::Watch {
@@ -91,7 +103,7 @@ pub fn read(text: &str) -> Result<Incoming, String> {
             Ok(Incoming::Lobby(Request::Leave))
         }
         other => Err(format!(
-            "no message has the type `{other}`: create, join, resume, rematch, watch or leave, or a move without a type"
+            "no message has the type `{other}`: create, join, resume, rematch, lobby, watch or leave, or a move without a type"
         )),
     }
 }
@@ -110,11 +122,12 @@ fn scenario_of(object: &Map<String, Value>) -> Result<Option<u32>, String> {
         .transpose()
 }
 
-fn wants_table(object: &Map<String, Value>) -> Result<bool, String> {
-    match object.get("table") {
+/// A key that is true or false, false when missing.
+fn flag(object: &Map<String, Value>, key: &str) -> Result<bool, String> {
+    match object.get(key) {
         None => Ok(false),
-        Some(Value::Bool(table)) => Ok(*table),
-        Some(_) => Err("table must be true or false".into()),
+        Some(Value::Bool(on)) => Ok(*on),
+        Some(_) => Err(format!("{key} must be true or false")),
     }
 }
 

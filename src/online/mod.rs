@@ -11,6 +11,7 @@ pub mod open_files;
 mod rematch;
 mod room;
 mod seating;
+mod seeks;
 pub mod server;
 pub mod store;
 pub mod table;

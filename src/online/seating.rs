@@ -13,7 +13,7 @@ use super::store::{Kept, Seats, token_key};
 use super::table::{self, Opening};
 use crate::ids::GameId;
 use crate::rules::{Seat, other};
-use crate::wire::LobbyLine;
+use crate::wire::{LobbyLine, Seek};
 
 use super::hub::{ConnId, Door, Effects, Hub, STAND_IN, clock_line, faulted_message, new_token};
 use super::room::Room;
@@ -23,7 +23,7 @@ impl Hub {
         &mut self,
         conn: ConnId,
         (game, across, scenario): (GameId, Across, Option<u32>),
-        table_lines: bool,
+        (table_lines, public): (bool, bool),
         now: Instant,
         effects: &mut Effects,
     ) {
@@ -85,6 +85,14 @@ impl Hub {
             self.rooms.get_mut(&code).expect("just held").expires = Some(now + limits::WAITING);
             if let Some(door) = self.doors.get_mut(&address) {
                 door.waiting.push(code.clone());
+            }
+            if public {
+                self.list(Seek {
+                    code: code.clone(),
+                    game,
+                    scenario: scenario.filter(|_| game == GameId::Wargame),
+                    by: "a guest".into(),
+                });
             }
             effects.say(conn, LobbyLine::Waiting { code });
         }

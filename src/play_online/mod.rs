@@ -6,6 +6,7 @@
 //! connection is opened again and the seat taken back with its token.
 
 mod link;
+mod open_games;
 
 use std::marker::PhantomData;
 
@@ -13,6 +14,7 @@ use bevy::prelude::*;
 use serde_json::Value;
 
 pub use link::{Heard, Link};
+pub use open_games::OpenGames;
 
 use crate::game_log::GameLog;
 use crate::ids::GameId;
@@ -36,6 +38,8 @@ pub enum OnlineCommand {
         across: Across,
         /// The wargame's shipped scenario.
         scenario: Option<u32>,
+        /// Listed in the lobby for anyone to join.
+        public: bool,
     },
     Join {
         code: String,
@@ -135,6 +139,7 @@ impl Online {
 
 /// The lobby and the connection; each game adds its `OnlinePlugin`.
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(open_games::plugin);
     app.init_resource::<Online>()
         .add_message::<OnlineCommand>()
         .add_systems(
@@ -187,12 +192,14 @@ fn run_commands(
                 game,
                 across,
                 scenario,
+                public,
             } => {
                 let create = Request::Create {
                     game: *game,
                     across: *across,
                     scenario: scenario.filter(|_| *game == GameId::Wargame),
                     table: true,
+                    public: *public && *across == Across::Person,
                 };
                 online.reset(None);
                 online.stage = Stage::Connecting;
@@ -405,6 +412,8 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
             online.connect(&server, again);
         }
         LobbyLine::Clock { .. } | LobbyLine::Bye | LobbyLine::CaughtUp { .. } => {}
+        // The lobby's list comes on its own connection (open_games).
+        LobbyLine::Seeks { .. } | LobbyLine::SeekAdded { .. } | LobbyLine::SeekRemoved { .. } => {}
         // Lines for a watcher: the app takes a seat, it does not `watch`.
         LobbyLine::Watching { .. } | LobbyLine::Record { .. } => {}
     }

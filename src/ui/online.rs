@@ -1,5 +1,6 @@
 //! "Play online": the server's address, a new game (which game, who
-//! across, the wargame's scenario) or a code to join, the code shown large
+//! across, the wargame's scenario, listed in the lobby or not), the
+//! lobby's open games, or a code to join, the code shown large
 //! while the game waits for the other player, and over the table a line
 //! while the connection is being made again.
 
@@ -10,7 +11,7 @@ use super::layout::{FreeSpace, UiLayer};
 use super::theme;
 use crate::ids::GameId;
 use crate::menus::Menu;
-use crate::play_online::{Across, Online, OnlineCommand, Stage};
+use crate::play_online::{Across, Online, OnlineCommand, OpenGames, Stage};
 use crate::rules::Level;
 use crate::screens::Screen;
 use crate::settings::Settings;
@@ -26,6 +27,8 @@ struct Form {
     across: Across,
     scenario: u32,
     code: String,
+    /// A game against a person is listed in the lobby.
+    public: bool,
 }
 
 impl Default for Form {
@@ -35,6 +38,7 @@ impl Default for Form {
             across: Across::Person,
             scenario: FIRST_SCENARIO,
             code: String::new(),
+            public: true,
         }
     }
 }
@@ -60,6 +64,7 @@ fn lobby(
     mut form: ResMut<Form>,
     mut settings: ResMut<Settings>,
     online: Res<Online>,
+    open: Res<OpenGames>,
     mut ask: MessageWriter<OnlineCommand>,
     mut next: ResMut<NextState<Screen>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -79,6 +84,13 @@ fn lobby(
         if pressed(KeyCode::KeyR) && settings.online_seat.is_some() {
             ask.write(OnlineCommand::Resume);
         }
+        if pressed(KeyCode::KeyJ)
+            && let Some(seek) = open.seeks.first()
+        {
+            ask.write(OnlineCommand::Join {
+                code: seek.code.clone(),
+            });
+        }
     }
     let mut root = space.ui(ctx, "online");
     egui::CentralPanel::default()
@@ -97,14 +109,17 @@ fn lobby(
             });
             ui.add_space(8.0);
             match online.stage {
-                Stage::Idle => form_ui(
-                    ui,
-                    &mut form,
-                    &mut settings,
-                    &online,
-                    &mut ask,
-                    pressed(KeyCode::Enter),
-                ),
+                Stage::Idle => {
+                    form_ui(
+                        ui,
+                        &mut form,
+                        &mut settings,
+                        &online,
+                        &mut ask,
+                        pressed(KeyCode::Enter),
+                    );
+                    open_games_ui(ui, &open, &mut ask);
+                }
                 Stage::Waiting => waiting_ui(ui, &online, &mut ask),
                 _ => {
                     ui.add_space(24.0);
@@ -175,6 +190,9 @@ fn form_ui(
                 );
             }
         });
+        if form.across == Across::Person {
+            ui.checkbox(&mut form.public, "List it in the lobby, for anyone to join (L)");
+        }
         if form.game == GameId::Wargame {
             ui.horizontal(|ui| {
                 ui.label("Scenario");
@@ -188,6 +206,7 @@ fn form_ui(
                 game: form.game,
                 across: form.across,
                 scenario: Some(form.scenario),
+                public: form.public,
             });
         }
     });
@@ -232,6 +251,46 @@ fn shortcuts(form: &mut Form, pressed: &impl Fn(KeyCode) -> bool) {
             form.across = across;
         }
     }
+    if pressed(KeyCode::KeyL) {
+        form.public = !form.public;
+    }
+}
+
+/// The lobby's open games, each joined with a click (the oldest with J).
+fn open_games_ui(ui: &mut egui::Ui, open: &OpenGames, ask: &mut MessageWriter<OnlineCommand>) {
+    panel(ui, "Open games", |ui| {
+        if !open.live {
+            ui.label(egui::RichText::new("Looking for the server's lobby…").weak());
+            return;
+        }
+        if open.seeks.is_empty() {
+            ui.label(
+                egui::RichText::new(
+                    "Nobody is waiting: create a game listed in the lobby, and it shows here.",
+                )
+                .weak(),
+            );
+            return;
+        }
+        egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+            for (n, seek) in open.seeks.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    let what = match seek.scenario {
+                        Some(scenario) => format!("{}, scenario {scenario}", seek.game.title()),
+                        None => seek.game.title().to_owned(),
+                    };
+                    ui.label(egui::RichText::new(what).strong());
+                    ui.label(format!("{} waits", seek.by));
+                    let label = if n == 0 { "Join (J)" } else { "Join" };
+                    if ui.button(label).clicked() {
+                        ask.write(OnlineCommand::Join {
+                            code: seek.code.clone(),
+                        });
+                    }
+                });
+            }
+        });
+    });
 }
 
 /// A dark box with a heading, as the game list's.

@@ -955,13 +955,16 @@ fn the_app_and_the_server_read_each_others_lobby_messages_as_they_were_meant() {
             across: Across::Computer(Level::Hard),
             scenario: Some(7),
             table: true,
+            public: false,
         },
         Request::Create {
             game: GameId::Tiles,
             across: Across::Person,
             scenario: None,
             table: false,
+            public: true,
         },
+        Request::Lobby,
         Request::Join {
             code: "ABCDE".into(),
             table: true,

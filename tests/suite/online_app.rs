@@ -14,7 +14,7 @@ use black_and_white::games::bidding::engine::Bidding;
 use black_and_white::games::tiles::engine::Tiles;
 use black_and_white::games::wargame::engine::Wargame;
 use black_and_white::ids::GameId;
-use black_and_white::play_online::{Across, Online, OnlineCommand, RematchOffer, Stage};
+use black_and_white::play_online::{Across, Online, OnlineCommand, OpenGames, RematchOffer, Stage};
 use black_and_white::rules::{GameRng, Level, Playable};
 use black_and_white::screens::Screen;
 use black_and_white::session::{Act, LiftCurtain, MatchCommand, MatchResult, Opponent, Shown};
@@ -89,7 +89,10 @@ fn two_apps_play_every_game_to_the_end_through_the_server(store) {
             game,
             across: Across::Person,
             scenario: Some(21),
+            public: true,
         });
+        // The guest looks at the lobby's open games and joins the host's.
+        guest.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Online);
         run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
             stage(apps[0]) == Stage::Waiting
         });
@@ -100,8 +103,14 @@ fn two_apps_play_every_game_to_the_end_through_the_server(store) {
             .clone()
             .expect("a code to read out");
         assert_eq!(code.len(), black_and_white::wire::CODE_LENGTH);
+        run_until(&mut [&mut guest], &mut rng, Duration::from_secs(10), |apps| {
+            apps[0].world().resource::<OpenGames>().seeks.iter().any(|seek| seek.code == code)
+        });
+        let seek = guest.world().resource::<OpenGames>().seeks.iter().find(|seek| seek.code == code).cloned().unwrap();
+        assert_eq!((seek.game, seek.by.as_str()), (game, "a guest"));
+        assert_eq!(seek.scenario, (game == GameId::Wargame).then_some(21));
         guest.world_mut().write_message(OnlineCommand::Join {
-            code: code.to_lowercase(),
+            code: seek.code,
         });
         run_until(
             &mut [&mut host, &mut guest],
@@ -137,6 +146,7 @@ fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game(store) {
         game: GameId::Tiles,
         across: Across::Computer(Level::Normal),
         scenario: None,
+        public: false,
     });
     run_until(&mut [&mut app], &mut rng, Duration::from_secs(10), |apps| {
         apps[0]
@@ -172,6 +182,7 @@ fn an_app_closed_mid_game_offers_its_seat_and_takes_it_back(store) {
         game: GameId::Tiles,
         across: Across::Person,
         scenario: None,
+        public: false,
     });
     run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
         stage(apps[0]) == Stage::Waiting
@@ -238,6 +249,7 @@ fn two_apps_agree_on_a_rematch_and_play_it_in_swapped_seats() {
         game: GameId::Tiles,
         across: Across::Person,
         scenario: None,
+        public: false,
     });
     run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
         stage(apps[0]) == Stage::Waiting

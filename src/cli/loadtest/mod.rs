@@ -306,6 +306,7 @@ async fn one_game(
         across: Across::Person,
         scenario: None,
         table: false,
+        public: false,
     };
     let (host_client, created) = LoadClient::seat(&host, n, &create).await?;
     let text = |line: &serde_json::Value, key: &str| line[key].as_str().unwrap_or_default().to_owned();
