@@ -64,6 +64,17 @@ pub struct Settings {
     /// The online game this player holds a seat in, kept so that closing
     /// the app mid-game does not lose the seat: "Resume" takes it back.
     pub online_seat: Option<OnlineSeat>,
+    /// The account signed in on a server, kept so that the next start is
+    /// signed in too (the server keeps only the session's hash).
+    pub online_account: Option<OnlineAccount>,
+}
+
+/// An account's session on a server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OnlineAccount {
+    pub server: String,
+    pub name: String,
+    pub session: String,
 }
 
 /// A seat in an online game: where it is played, and the token that takes
@@ -91,6 +102,7 @@ impl Default for Settings {
             large_text: false,
             server: DEFAULT_SERVER.into(),
             online_seat: None,
+            online_account: None,
         }
     }
 }

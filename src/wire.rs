@@ -60,6 +60,12 @@ pub enum Request {
         /// Listed in the lobby as a seek, for anyone to join.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         public: bool,
+        /// Counts for both players' ratings (both signed in).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        rated: bool,
+        /// Only a player whose rating in the game is within it may join.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        range: Option<[u32; 2]>,
     },
     Join {
         code: String,
@@ -78,6 +84,29 @@ pub enum Request {
     },
     /// The lobby's open seeks, now and as they come and go.
     Lobby,
+    /// A new account, signed in at once.
+    SignUp {
+        name: String,
+        password: String,
+    },
+    SignIn {
+        name: String,
+        password: String,
+    },
+    /// Signed in again with a session a `signed_in` gave.
+    Hello {
+        session: String,
+    },
+    SignOut,
+    /// A player's ratings and latest games.
+    Profile {
+        name: String,
+    },
+    /// The best rated players of a game.
+    Best {
+        #[serde(serialize_with = "game_text")]
+        game: GameId,
+    },
     /// Watch a game by its code: what is public at its table.
     Watch {
         code: String,
@@ -95,6 +124,41 @@ pub struct Seek {
     pub scenario: Option<u32>,
     /// Who waits: a player's name, or "a guest".
     pub by: String,
+    /// Their rating in the game, if they have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i64>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// The ratings it takes, if it asks for a range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<[u32; 2]>,
+}
+
+/// One rating: a player's in a game, for a profile or a table of the best.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Standing {
+    /// The player (in the table of the best), or the game (in a profile).
+    pub who: String,
+    pub rating: i64,
+    pub deviation: i64,
+    pub games: u32,
+    /// Too few games yet for the rating to say much.
+    pub provisional: bool,
+}
+
+/// A game on a profile: newest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayedGame {
+    pub code: String,
+    #[serde(with = "game_id")]
+    pub game: GameId,
+    pub created: String,
+    /// `None` while it goes on.
+    pub ended: Option<String>,
+    pub player: Seat,
+    /// The other player's name, if they were signed in.
+    pub opponent: Option<String>,
+    pub rated: bool,
 }
 
 /// What the server says besides the referee protocol's lines and the
@@ -135,15 +199,54 @@ pub enum LobbyLine {
     /// The whole record of a game that is over (config, seed, every
     /// action and chance outcome): what a watcher is sent after the `end`
     /// to replay it with both sides' knowledge.
-    Record { code: String, record: serde_json::Value },
+    Record {
+        code: String,
+        record: serde_json::Value,
+    },
     /// The game waits for somebody to join with its code.
-    Waiting { code: String },
+    Waiting {
+        code: String,
+    },
     /// The answer to `lobby`: every open seek, oldest first.
-    Seeks { seeks: Vec<Seek> },
+    Seeks {
+        seeks: Vec<Seek>,
+    },
     /// A seek opened since, for those in the lobby.
-    SeekAdded { seek: Seek },
+    SeekAdded {
+        seek: Seek,
+    },
     /// A seek taken, given up or expired.
-    SeekRemoved { code: String },
+    SeekRemoved {
+        code: String,
+    },
+    /// Signed in as `name`; `session` (after `sign_up` and `sign_in`)
+    /// signs in again with `hello`, after a restart too.
+    SignedIn {
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        session: Option<String>,
+    },
+    SignedOut,
+    /// A rated game ended (or was abandoned): the seat's new rating.
+    Rated {
+        #[serde(with = "game_id")]
+        game: GameId,
+        before: i64,
+        after: i64,
+        provisional: bool,
+    },
+    /// The answer to `profile`.
+    Profile {
+        name: String,
+        ratings: Vec<Standing>,
+        games: Vec<PlayedGame>,
+    },
+    /// The answer to `best`: best first.
+    Best {
+        #[serde(with = "game_id")]
+        game: GameId,
+        players: Vec<Standing>,
+    },
     /// A player offers a rematch (sent to both seats): the other accepts
     /// with the same `rematch`, or offers other terms with another.
     RematchOffered {
@@ -162,9 +265,15 @@ pub enum LobbyLine {
         token: String,
     },
     /// The other seat's connection dropped or came back.
-    Presence { player: Seat, connected: bool },
+    Presence {
+        player: Seat,
+        connected: bool,
+    },
     /// How long the seat to move has (betting's clocks).
-    Clock { player: Option<Seat>, seconds: f32 },
+    Clock {
+        player: Option<Seat>,
+        seconds: f32,
+    },
     /// The other player left, or was away longer than `limits::ABANDON`
     /// (`away_s`, its seconds); the server's computer plays their seat.
     Left {
@@ -177,10 +286,15 @@ pub enum LobbyLine {
     /// The answer to `leave`: the connection closes.
     Bye,
     /// A resumed transcript ends here: what follows is new.
-    CaughtUp { steps: usize },
+    CaughtUp {
+        steps: usize,
+    },
     /// Game `code` is played by another server (several share one
     /// database): send the same message there.
-    Moved { code: String, server: String },
+    Moved {
+        code: String,
+        server: String,
+    },
     /// Anything refused: `player` is the move's seat, or none for the
     /// lobby's messages; a refusal that a later try may pass says when.
     Error {

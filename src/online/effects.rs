@@ -9,6 +9,14 @@ use crate::wire::LobbyLine;
 /// A connection, numbered by the server.
 pub type ConnId = u64;
 
+/// Work done on another thread, and whom its answer is for: a computer's
+/// move for a game, or a password hashed or checked for a connection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Job {
+    Game(String),
+    Account(ConnId),
+}
+
 /// What the hub asks the server to do.
 #[derive(Default)]
 pub struct Effects {
@@ -16,9 +24,9 @@ pub struct Effects {
     pub sends: Vec<(ConnId, Value)>,
     /// Connections to close after their messages.
     pub closes: Vec<ConnId>,
-    /// Computer moves to think on another thread; each answer comes back
-    /// through `Hub::computed` with its game's code.
-    pub thinking: Vec<(String, Thinking)>,
+    /// Work for another thread (a computer's move, a password); each
+    /// answer comes back through `Hub::computed` with its job.
+    pub thinking: Vec<(Job, Thinking)>,
 }
 
 impl Effects {

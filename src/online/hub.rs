@@ -11,10 +11,12 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 use serde_json::{Map, Value};
 
-pub use super::effects::{ConnId, Effects};
+use super::accounts::Player;
+pub use super::effects::{ConnId, Effects, Job};
 use super::limits::{self, Bucket, Rate};
 use super::lobby::{self, Incoming, Request};
 use super::room::Room;
+use super::seating::Terms;
 use super::store::Store;
 use super::table::Applied;
 use crate::rules::{GameRng, Level, Seat, other};
@@ -27,6 +29,12 @@ pub(super) struct Client {
     pub(super) seat: Option<(String, Seat)>,
     /// The game it watches, if it sits at none.
     pub(super) watching: Option<String>,
+    /// The account it is signed in to, and its session's key.
+    pub(super) player: Option<Player>,
+    pub(super) session: Option<String>,
+    /// A sign in or up on the thinking threads: the name's key it tried
+    /// (empty for a sign up).
+    pub(super) signing: Option<String>,
     pub(super) rate: Rate,
     /// The address its limits count by (`limits::counted_address`).
     pub(super) address: IpAddr,
@@ -64,6 +72,9 @@ pub struct Hub {
     pub(super) seeks: HashMap<String, (u64, Seek)>,
     pub(super) seek_count: u64,
     pub(super) news: Vec<Value>,
+    /// Signs in and up by address, and wrong passwords by name's key.
+    pub(super) signs: HashMap<IpAddr, Bucket>,
+    pub(super) wrong: HashMap<String, Bucket>,
 }
 
 impl Hub {
@@ -88,6 +99,8 @@ impl Hub {
             seeks: HashMap::new(),
             seek_count: 0,
             news: Vec::new(),
+            signs: HashMap::new(),
+            wrong: HashMap::new(),
         })
     }
 
@@ -117,6 +130,9 @@ impl Hub {
             Client {
                 seat: None,
                 watching: None,
+                player: None,
+                session: None,
+                signing: None,
                 rate: Rate::new(now),
                 address: limits::counted_address(address),
             },
@@ -187,7 +203,30 @@ impl Hub {
                 scenario,
                 table,
                 public,
-            })) => self.create(conn, (game, across, scenario), (table, public), now, effects),
+                rated,
+                range,
+            })) => self.create(
+                conn,
+                (game, across, scenario),
+                Terms {
+                    table,
+                    public,
+                    rated,
+                    range,
+                },
+                now,
+                effects,
+            ),
+            Ok(Incoming::Lobby(Request::SignUp { name, password })) => {
+                self.sign_up(conn, name, password, now, effects)
+            }
+            Ok(Incoming::Lobby(Request::SignIn { name, password })) => {
+                self.sign_in(conn, name, password, now, effects)
+            }
+            Ok(Incoming::Lobby(Request::Hello { session })) => self.hello(conn, &session, effects),
+            Ok(Incoming::Lobby(Request::SignOut)) => self.sign_out(conn, effects),
+            Ok(Incoming::Lobby(Request::Profile { name })) => self.profile(conn, &name, effects),
+            Ok(Incoming::Lobby(Request::Best { game })) => self.best(conn, game, effects),
             Ok(Incoming::Lobby(Request::Lobby)) => self.enter_lobby(conn, effects),
             Ok(Incoming::Lobby(Request::Join { code, table })) => self.join(conn, &code, table, now, effects),
             Ok(Incoming::Lobby(Request::Resume { token, table })) => {
@@ -249,8 +288,19 @@ impl Hub {
         }
     }
 
+    /// The answer of work done on another thread: a computer's move, or
+    /// a password hashed or checked.
+    pub fn computed(&mut self, job: &Job, answer: Box<dyn std::any::Any + Send>, now: Instant) -> Effects {
+        match job {
+            Job::Game(code) => self.move_computed(code, answer, now),
+            Job::Account(conn) => self.guarded(*conn, None, |hub, effects| {
+                hub.account_worked(*conn, answer, now, effects)
+            }),
+        }
+    }
+
     /// A computer's answer for the game `code`.
-    pub fn computed(&mut self, code: &str, answer: Box<dyn std::any::Any + Send>, now: Instant) -> Effects {
+    fn move_computed(&mut self, code: &str, answer: Box<dyn std::any::Any + Send>, now: Instant) -> Effects {
         self.guarded_game(code, |hub, effects| {
             let Some(room) = hub.rooms.get_mut(code) else {
                 return;
@@ -304,11 +354,22 @@ impl Hub {
             .min()
     }
 
-    /// A computer's thinking for the game `code` failed (a fault in the
-    /// game's code): the game stops here alone.
-    pub fn fault(&mut self, code: &str) -> Effects {
+    /// Work on another thread failed: a computer's thinking (a fault in
+    /// the game's code: the game stops here alone), or a password's.
+    pub fn fault(&mut self, job: &Job) -> Effects {
         let mut effects = Effects::default();
-        self.stop(code, &mut effects);
+        match job {
+            Job::Game(code) => self.stop(code, &mut effects),
+            Job::Account(conn) => {
+                if let Some(client) = self.clients.get_mut(conn) {
+                    client.signing = None;
+                    effects.say(
+                        *conn,
+                        LobbyLine::error("the server could not check the password: try again"),
+                    );
+                }
+            }
+        }
         effects
     }
 
@@ -393,7 +454,7 @@ impl Hub {
         effects.sends.retain(|(conn, _)| !at_lost.contains(conn));
         effects
             .thinking
-            .retain(|(code, _)| !codes.contains(code.as_str()));
+            .retain(|(job, _)| !matches!(job, Job::Game(code) if codes.contains(code.as_str())));
         for code in &lost.codes {
             let why = format!(
                 "the server could not keep the last moves of game {code}: \
@@ -543,6 +604,12 @@ impl Hub {
             room.deadline = None;
             room.tell(effects, &end);
             room.show_record(effects, code);
+            if room.counts()
+                && let Some(outcome) = room.table.outcome()
+            {
+                self.rate(code, outcome.points_for(0), effects);
+            }
+            let room = self.rooms.get_mut(code).expect("a game being played is held");
             if let Err(e) = self.store.end(code, &crate::replay::now_iso()) {
                 eprintln!("black-and-white serve: game {code}: {e}");
             }
@@ -564,7 +631,7 @@ impl Hub {
                 && let Some(thinking) = room.table.think()
             {
                 room.thinking = true;
-                effects.thinking.push((code.to_owned(), thinking));
+                effects.thinking.push((Job::Game(code.to_owned()), thinking));
             }
             return;
         }
@@ -652,6 +719,8 @@ impl Hub {
                 hub.stand_in(&code, seat, Some(limits::ABANDON), now, effects);
             }));
         }
+        self.signs.retain(|_, bucket| !bucket.is_full(now));
+        self.wrong.retain(|_, bucket| !bucket.is_full(now));
         let rooms = &self.rooms;
         self.doors.retain(|_, door| {
             door.waiting

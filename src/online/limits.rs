@@ -51,6 +51,13 @@ pub const WAITING_PER_ADDRESS: usize = 16;
 /// `CREATE_EVERY` after it.
 pub const CREATE_BURST: f64 = 60.0;
 pub const CREATE_EVERY: Duration = Duration::from_secs(10);
+/// Signs in and ups one address may try in a burst, and one more every
+/// `SIGN_EVERY` after it; and the wrong passwords one name takes in a
+/// burst, then one more every `WRONG_EVERY` (whatever the address).
+pub const SIGN_BURST: f64 = 10.0;
+pub const SIGN_EVERY: Duration = Duration::from_secs(6);
+pub const WRONG_BURST: f64 = 5.0;
+pub const WRONG_EVERY: Duration = Duration::from_secs(60);
 /// A game's code: five letters and digits that cannot be misread (no 0/O,
 /// 1/I/L), about 28 million codes.
 pub use crate::wire::CODE_LENGTH;
@@ -92,6 +99,12 @@ impl Bucket {
             self.left -= 1.0;
         }
         taken
+    }
+
+    /// Whether one could be taken now (none is).
+    pub fn ready(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        self.left >= 1.0
     }
 
     /// Whether nothing has been taken that has not grown back.

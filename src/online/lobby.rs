@@ -41,7 +41,9 @@ pub fn read(text: &str) -> Result<Incoming, String> {
     match kind {
         "create" => {
             only(
-                &["game", "opponent", "scenario", "table", "public"],
+                &[
+                    "game", "opponent", "scenario", "table", "public", "rated", "range",
+                ],
                 &["game", "opponent"],
             )?;
             let game = GameId::parse(text_of(&object, "game")?)?;
@@ -51,8 +53,21 @@ pub fn read(text: &str) -> Result<Incoming, String> {
             }
             let scenario = scenario_of(&object)?;
             let public = flag(&object, "public")?;
-            if public && across != Across::Person {
-                return Err("only a game against a person is listed in the lobby".into());
+            let rated = flag(&object, "rated")?;
+            if (public || rated) && across != Across::Person {
+                return Err("only a game against a person is listed in the lobby or rated".into());
+            }
+            let range = match object.get("range") {
+                None => None,
+                Some(range) => Some(
+                    serde_json::from_value::<[u32; 2]>(range.clone())
+                        .ok()
+                        .filter(|[low, high]| low <= high && *high <= 4000)
+                        .ok_or("range is two ratings, the lower first, at most 4000: [1400, 1700]")?,
+                ),
+            };
+            if range.is_some() && !public {
+                return Err("a range is for a game listed in the lobby (public)".into());
             }
             Ok(Incoming::Lobby(Request::Create {
                 game,
@@ -60,6 +75,8 @@ pub fn read(text: &str) -> Result<Incoming, String> {
                 scenario,
                 table: flag(&object, "table")?,
                 public,
+                rated,
+                range,
             }))
         }
         "join" => {
@@ -88,6 +105,38 @@ pub fn read(text: &str) -> Result<Incoming, String> {
                 scenario: scenario_of(&object)?,
             }))
         }
+        "sign_up" | "sign_in" => {
+            only(&["name", "password"], &["name", "password"])?;
+            let name = text_of(&object, "name")?.to_owned();
+            let password = text_of(&object, "password")?.to_owned();
+            Ok(Incoming::Lobby(if kind == "sign_up" {
+                Request::SignUp { name, password }
+            } else {
+                Request::SignIn { name, password }
+            }))
+        }
+        "hello" => {
+            only(&["session"], &["session"])?;
+            Ok(Incoming::Lobby(Request::Hello {
+                session: text_of(&object, "session")?.to_owned(),
+            }))
+        }
+        "sign_out" => {
+            only(&[], &[])?;
+            Ok(Incoming::Lobby(Request::SignOut))
+        }
+        "profile" => {
+            only(&["name"], &["name"])?;
+            Ok(Incoming::Lobby(Request::Profile {
+                name: text_of(&object, "name")?.to_owned(),
+            }))
+        }
+        "best" => {
+            only(&["game"], &["game"])?;
+            Ok(Incoming::Lobby(Request::Best {
+                game: GameId::parse(text_of(&object, "game")?)?,
+            }))
+        }
         "lobby" => {
             only(&[], &[])?;
             Ok(Incoming::Lobby(Request::Lobby))
@@ -103,7 +152,7 @@ pub fn read(text: &str) -> Result<Incoming, String> {
             Ok(Incoming::Lobby(Request::Leave))
         }
         other => Err(format!(
-            "no message has the type `{other}`: create, join, resume, rematch, lobby, watch or leave, or a move without a type"
+            "no message has the type `{other}`: create, join, resume, rematch, lobby, watch, leave, sign_up, sign_in, hello, sign_out, profile or best, or a move without a type"
         )),
     }
 }

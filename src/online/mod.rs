@@ -2,12 +2,14 @@
 //! whole state and tells each client only what its seat may know, over
 //! WebSocket, with the referee protocol's messages and a small lobby.
 
+mod accounts;
 pub mod client;
 mod effects;
 pub mod hub;
 pub mod limits;
 pub mod lobby;
 pub mod open_files;
+mod ratings;
 mod rematch;
 mod room;
 mod seating;

@@ -99,8 +99,8 @@ impl Hub {
         };
         let to = |old: Seat| if offer.swap { other(old) } else { old };
         let mut seats = Seats {
-            tokens: [None, None],
-            computers: [None, None],
+            rated: room.rated_terms,
+            ..Seats::default()
         };
         let mut tokens: [Option<String>; 2] = [None, None];
         let mut present = [None, None];
@@ -115,6 +115,7 @@ impl Hub {
                 None => {
                     let token = new_token(&mut self.rng);
                     seats.tokens[new] = Some(token_key(&token));
+                    seats.players[new] = room.players[old];
                     tokens[new] = Some(token);
                     present[new] = room.present[old];
                     tables[new] = room.tables[old];
@@ -127,6 +128,9 @@ impl Hub {
         };
         let mut room = Room::new(fresh, seats.tokens.clone(), present, now);
         room.tables = tables;
+        room.players = seats.players;
+        room.rated = seats.rated;
+        room.rated_terms = seats.rated;
         room.watchers = std::mem::take(&mut self.rooms.get_mut(code).expect("the old game is held").watchers);
         for seat in [0, 1] {
             let (Some(conn), Some(token), Some(key)) =

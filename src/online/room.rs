@@ -6,6 +6,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::limits;
+use super::store::PlayerId;
 use super::table::{Table, readable_by};
 use crate::rules::{Audience, Seat, other};
 use crate::wire::LobbyLine;
@@ -36,6 +37,14 @@ pub(super) struct Room {
     pub(super) watchers: Vec<ConnId>,
     /// After the end, a rematch one player offered.
     pub(super) rematch: Option<Offer>,
+    /// The accounts of the players who sat signed in.
+    pub(super) players: [Option<PlayerId>; 2],
+    /// The game counts for its players' ratings, until it is rated; and
+    /// whether it was offered rated (what a rematch keeps).
+    pub(super) rated: bool,
+    pub(super) rated_terms: bool,
+    /// The ratings a seek takes, if it asked for a range.
+    pub(super) range: Option<[u32; 2]>,
 }
 
 /// A rematch offered: by which seat, on what terms.
@@ -67,7 +76,19 @@ impl Room {
             away_since: present.map(|conn| conn.is_none().then_some(now)),
             watchers: Vec::new(),
             rematch: None,
+            players: [None, None],
+            rated: false,
+            rated_terms: false,
+            range: None,
         }
+    }
+
+    /// Whether its end is rated: rated, both players signed in, and no
+    /// seat handed to the computer.
+    pub(super) fn counts(&self) -> bool {
+        self.rated
+            && self.players.iter().all(Option::is_some)
+            && (0..2).all(|seat| self.table.computer(seat).is_none())
     }
 
     /// `conn` holds `seat` now; the connection that held it before, if any.

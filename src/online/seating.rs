@@ -15,20 +15,40 @@ use crate::ids::GameId;
 use crate::rules::{Seat, other};
 use crate::wire::{LobbyLine, Seek};
 
+use super::accounts::Player;
 use super::hub::{ConnId, Door, Effects, Hub, STAND_IN, clock_line, faulted_message, new_token};
 use super::room::Room;
+
+/// How a new game is offered: with the app's table lines, listed in the
+/// lobby, rated, for a range of ratings.
+pub(super) struct Terms {
+    pub(super) table: bool,
+    pub(super) public: bool,
+    pub(super) rated: bool,
+    pub(super) range: Option<[u32; 2]>,
+}
 
 impl Hub {
     pub(super) fn create(
         &mut self,
         conn: ConnId,
         (game, across, scenario): (GameId, Across, Option<u32>),
-        (table_lines, public): (bool, bool),
+        terms: Terms,
         now: Instant,
         effects: &mut Effects,
     ) {
         if let Some(refusal) = self.seated_refusal(conn) {
             effects.say(conn, LobbyLine::error(refusal));
+            return;
+        }
+        let player = self.clients[&conn].player.clone();
+        if (terms.rated || terms.range.is_some()) && player.is_none() {
+            effects.say(
+                conn,
+                LobbyLine::error(
+                    "sign in first: a rated game, or one for a range of ratings, needs an account",
+                ),
+            );
             return;
         }
         if self.rooms.len() >= limits::GAMES {
@@ -55,7 +75,9 @@ impl Hub {
         let key = token_key(&token);
         let mut seats = Seats {
             tokens: [Some(key.clone()), None],
-            computers: [None, None],
+            players: [player.as_ref().map(|player| player.id), None],
+            rated: terms.rated,
+            ..Seats::default()
         };
         if let Across::Computer(level) = across {
             table.seat_computer(1, level);
@@ -77,7 +99,11 @@ impl Hub {
         self.tokens.insert(key, (code.clone(), 0));
         self.clients.get_mut(&conn).expect("a known client").seat = Some((code.clone(), 0));
         let mut room = Room::new(table, seats.tokens, [Some(conn), None], now);
-        room.tables[0] = table_lines;
+        room.tables[0] = terms.table;
+        room.players = seats.players;
+        room.rated = terms.rated;
+        room.rated_terms = terms.rated;
+        room.range = terms.range;
         self.rooms.insert(code.clone(), room);
         if matches!(across, Across::Computer(_)) {
             self.begin(&code, now, effects);
@@ -86,16 +112,55 @@ impl Hub {
             if let Some(door) = self.doors.get_mut(&address) {
                 door.waiting.push(code.clone());
             }
-            if public {
+            if terms.public {
+                let rating = player
+                    .as_ref()
+                    .and_then(|player| self.rating_of(player.id, game).ok())
+                    .map(|rating| rating.rating.round() as i64);
                 self.list(Seek {
                     code: code.clone(),
                     game,
                     scenario: scenario.filter(|_| game == GameId::Wargame),
-                    by: "a guest".into(),
+                    by: player.map_or_else(|| "a guest".into(), |player| player.name),
+                    rating,
+                    rated: terms.rated,
+                    range: terms.range,
                 });
             }
             effects.say(conn, LobbyLine::Waiting { code });
         }
+    }
+
+    /// Why `player` may not join the waiting game `code`, if they may not:
+    /// a rated game needs an account other than its creator's, and a range
+    /// a rating within it.
+    fn join_refusal(&mut self, code: &str, player: Option<&Player>) -> Option<LobbyLine> {
+        let room = &self.rooms[code];
+        let (rated, range, creator) = (room.rated, room.range, room.players[0]);
+        let game = room.table.opening().game;
+        if (rated || range.is_some()) && player.is_none() {
+            return Some(LobbyLine::error(format!(
+                "game {code} is {}: sign in to join it",
+                if rated { "rated" } else { "for a range of ratings" }
+            )));
+        }
+        let player = player?;
+        if rated && creator == Some(player.id) {
+            return Some(LobbyLine::error(
+                "a rated game is against somebody else: you created this one",
+            ));
+        }
+        let [low, high] = range?;
+        let rating = match self.rating_of(player.id, game) {
+            Ok(rating) => rating.rating.round() as i64,
+            Err(e) => return Some(out_of_reach(&e)),
+        };
+        (rating < low as i64 || rating > high as i64).then(|| {
+            LobbyLine::error(format!(
+                "game {code} is for ratings {low} to {high}; yours in {} is {rating}",
+                game.title()
+            ))
+        })
     }
 
     /// A new game in the store under a new code (drawn again where
@@ -202,9 +267,16 @@ impl Hub {
             );
             return;
         }
+        let player = self.clients[&conn].player.clone();
+        if let Some(refusal) = self.join_refusal(code, player.as_ref()) {
+            effects.say(conn, refusal);
+            return;
+        }
+        let room = self.rooms.get_mut(code).expect("just found");
         let token = new_token(&mut self.rng);
         let key = token_key(&token);
-        if let Err(e) = self.store.seat(code, 1, Some(&key), None) {
+        let id = player.map(|player| player.id);
+        if let Err(e) = self.store.seat(code, 1, Some(&key), None, id) {
             eprintln!("black-and-white serve: {e}");
             effects.say(
                 conn,
@@ -213,6 +285,7 @@ impl Hub {
             return;
         }
         room.tokens[1] = Some(key.clone());
+        room.players[1] = id;
         room.seat(1, conn);
         room.tables[1] = table;
         room.expires = None;
@@ -445,6 +518,9 @@ impl Hub {
         let mut room = Room::new(table, kept.seats.tokens, [None, None], now);
         room.begun = !waiting;
         room.expires = expires;
+        room.players = kept.seats.players;
+        room.rated = kept.seats.rated;
+        room.rated_terms = kept.seats.rated;
         self.rooms.insert(kept.code.clone(), room);
         self.advance(&kept.code, now, effects);
         Ok(())
@@ -492,12 +568,16 @@ impl Hub {
         now: Instant,
         effects: &mut Effects,
     ) {
+        // A rated game is lost by the player who left it, at once.
+        if self.rooms[code].counts() {
+            self.rate_as_lost(code, seat, effects);
+        }
         let room = self.rooms.get_mut(code).expect("a game being played is held");
         if let Some(token) = room.tokens[seat].take() {
             self.tokens.remove(&token);
         }
         room.table.seat_computer(seat, STAND_IN);
-        if let Err(e) = self.store.seat(code, seat, None, Some(STAND_IN)) {
+        if let Err(e) = self.store.seat(code, seat, None, Some(STAND_IN), None) {
             eprintln!("black-and-white serve: {e}");
         }
         room.tell(

@@ -24,7 +24,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
 use tokio_tungstenite::tungstenite::{self, Message};
 
-use super::hub::{ConnId, Effects, Hub};
+use super::hub::{ConnId, Effects, Hub, Job};
 use super::limits;
 use super::open_files;
 use super::store::Database;
@@ -39,9 +39,9 @@ enum Event {
     /// A message too long to read: the connection is answered, then closed.
     TooLong(ConnId, String),
     Closed(ConnId),
-    Computed(String, Box<dyn std::any::Any + Send>),
-    /// A computer's thinking for this game panicked.
-    Fault(String),
+    Computed(Job, Box<dyn std::any::Any + Send>),
+    /// Work on another thread panicked.
+    Fault(Job),
 }
 
 /// What a connection's task sends: the lines one turn of the hub has for
@@ -168,8 +168,8 @@ fn connection_room() -> (usize, String) {
 /// Threads where the computers think, one per core: a slow search keeps
 /// its own game waiting, never another. A search that panics stops its
 /// own game alone.
-fn thinkers(events: Sender<Event>) -> Sender<(String, Thinking)> {
-    let (jobs, queue) = channel::<(String, Thinking)>();
+fn thinkers(events: Sender<Event>) -> Sender<(Job, Thinking)> {
+    let (jobs, queue) = channel::<(Job, Thinking)>();
     let queue = Arc::new(Mutex::new(queue));
     let cores = thread::available_parallelism().map_or(2, usize::from);
     for n in 0..cores {
@@ -178,12 +178,12 @@ fn thinkers(events: Sender<Event>) -> Sender<(String, Thinking)> {
         let _ = thread::Builder::new().name(format!("think-{n}")).spawn(move || {
             loop {
                 let job = queue.lock().map(|q| q.recv());
-                let Ok(Ok((code, thinking))) = job else {
+                let Ok(Ok((job, thinking))) = job else {
                     return;
                 };
                 let event = match catch_unwind(AssertUnwindSafe(thinking)) {
-                    Ok(answer) => Event::Computed(code, answer),
-                    Err(_) => Event::Fault(code),
+                    Ok(answer) => Event::Computed(job, answer),
+                    Err(_) => Event::Fault(job),
                 };
                 if events.send(event).is_err() {
                     return;
@@ -202,7 +202,7 @@ fn thinkers(events: Sender<Event>) -> Sender<(String, Thinking)> {
 const TURN: usize = 256;
 const TURN_TIME: Duration = Duration::from_millis(2);
 
-fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(String, Thinking)>) {
+fn run_hub(mut hub: Hub, inbox: Receiver<Event>, jobs: Sender<(Job, Thinking)>) {
     let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
     loop {
         let now = Instant::now();
@@ -252,8 +252,8 @@ fn handle(hub: &mut Hub, event: Event, outboxes: &mut HashMap<ConnId, Outbox>) -
             outboxes.remove(&conn);
             hub.disconnect(conn, Instant::now())
         }
-        Event::Computed(code, answer) => hub.computed(&code, answer, Instant::now()),
-        Event::Fault(code) => hub.fault(&code),
+        Event::Computed(job, answer) => hub.computed(&job, answer, Instant::now()),
+        Event::Fault(job) => hub.fault(&job),
     }
 }
 
@@ -264,7 +264,7 @@ fn handle(hub: &mut Hub, event: Event, outboxes: &mut HashMap<ConnId, Outbox>) -
 /// (a long wargame's resume transcript) takes one place.
 const OUTBOX: usize = 512;
 
-fn deliver(effects: Effects, outboxes: &mut HashMap<ConnId, Outbox>, jobs: &Sender<(String, Thinking)>) {
+fn deliver(effects: Effects, outboxes: &mut HashMap<ConnId, Outbox>, jobs: &Sender<(Job, Thinking)>) {
     let mut bursts: HashMap<ConnId, Vec<String>> = HashMap::new();
     for (conn, line) in effects.sends {
         bursts.entry(conn).or_default().push(line.to_string());

@@ -10,7 +10,9 @@ use serde_json::{Map, Value, json};
 use crate::games::registry::{ForGame, with_game};
 use crate::ids::GameId;
 use crate::rules::protocol::{self, ask_line, end_json, event_lines, start_json};
-use crate::rules::{Audience, Bot, Level, Match, MatchRecord, Playable, Replaying, Seat, Step, sub_seed};
+use crate::rules::{
+    Audience, Bot, Level, Match, MatchRecord, Outcome, Playable, Replaying, Seat, Step, sub_seed,
+};
 
 /// One action as the store keeps it: the protocol's action and the chance
 /// outcomes it drew.
@@ -55,6 +57,8 @@ pub trait Table: Send {
     fn ask(&self, seat: Seat) -> Value;
     /// The `end` line once the game is over.
     fn end_line(&self) -> Option<Value>;
+    /// Who won, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
     /// Plays a client's move for `seat`, read as a JSON object; `Err` is
     /// the protocol error's player and text, and nothing changed.
     fn act(&mut self, seat: Seat, line: &Map<String, Value>) -> Result<Applied, (Option<Seat>, String)>;
@@ -260,6 +264,10 @@ impl<G: Playable> Table for Hosted<G> {
 
     fn end_line(&self) -> Option<Value> {
         self.played.game().outcome().map(|_| end_json(self.played.game()))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.played.game().outcome()
     }
 
     fn act(&mut self, seat: Seat, line: &Map<String, Value>) -> Result<Applied, (Option<Seat>, String)> {

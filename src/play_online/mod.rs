@@ -6,7 +6,7 @@
 //! connection is opened again and the seat taken back with its token.
 
 mod link;
-mod open_games;
+mod lobby;
 
 use std::marker::PhantomData;
 
@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use serde_json::Value;
 
 pub use link::{Heard, Link};
-pub use open_games::OpenGames;
+pub use lobby::{LobbyCommand, OnlineLobby, Profile};
 
 use crate::game_log::GameLog;
 use crate::ids::GameId;
@@ -40,6 +40,8 @@ pub enum OnlineCommand {
         scenario: Option<u32>,
         /// Listed in the lobby for anyone to join.
         public: bool,
+        /// Counts for both players' ratings (signed in).
+        rated: bool,
     },
     Join {
         code: String,
@@ -103,7 +105,7 @@ pub struct Online {
     /// The seat's token, which takes it back after a drop.
     token: Option<String>,
     /// What to send once the connection opens.
-    greeting: Option<Request>,
+    greeting: Vec<Request>,
     /// `Time::elapsed_secs` at which to try the server again.
     retry_at: Option<f32>,
     /// Table lines and refusals for the game's own system.
@@ -111,10 +113,20 @@ pub struct Online {
 }
 
 impl Online {
-    fn connect(&mut self, address: &str, greeting: Request) {
+    /// Connects to `address` and, once open, signs in with the kept
+    /// session if it is this server's, then sends `request`.
+    fn connect(&mut self, address: &str, request: Request, settings: &Settings) {
         self.link = Some(Link::open(address));
         self.server = Some(address.to_owned());
-        self.greeting = Some(greeting);
+        self.greeting = settings
+            .online_account
+            .iter()
+            .filter(|account| account.server == address)
+            .map(|account| Request::Hello {
+                session: account.session.clone(),
+            })
+            .chain([request])
+            .collect();
     }
 
     fn send(&self, request: &Request) {
@@ -139,7 +151,7 @@ impl Online {
 
 /// The lobby and the connection; each game adds its `OnlinePlugin`.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(open_games::plugin);
+    app.add_plugins(lobby::plugin);
     app.init_resource::<Online>()
         .add_message::<OnlineCommand>()
         .add_systems(
@@ -193,6 +205,7 @@ fn run_commands(
                 across,
                 scenario,
                 public,
+                rated,
             } => {
                 let create = Request::Create {
                     game: *game,
@@ -200,11 +213,13 @@ fn run_commands(
                     scenario: scenario.filter(|_| *game == GameId::Wargame),
                     table: true,
                     public: *public && *across == Across::Person,
+                    rated: *rated && *across == Across::Person,
+                    range: None,
                 };
                 online.reset(None);
                 online.stage = Stage::Connecting;
                 online.game = Some(*game);
-                online.connect(&settings.server, create);
+                online.connect(&settings.server, create, &settings);
             }
             OnlineCommand::Join { code } => {
                 online.reset(None);
@@ -215,6 +230,7 @@ fn run_commands(
                         code: code.trim().to_ascii_uppercase(),
                         table: true,
                     },
+                    &settings,
                 );
             }
             OnlineCommand::Resume => {
@@ -231,6 +247,7 @@ fn run_commands(
                         token: seat.token,
                         table: true,
                     },
+                    &settings,
                 );
             }
             OnlineCommand::Leave => {
@@ -261,13 +278,13 @@ fn listen(
     {
         online.retry_at = None;
         let server = online.server.clone().unwrap_or_else(|| settings.server.clone());
-        online.connect(&server, Request::Resume { token, table: true });
+        online.connect(&server, Request::Resume { token, table: true }, &settings);
     }
     let heard = online.link.as_ref().map(Link::poll).unwrap_or_default();
     for heard in heard {
         match heard {
             Heard::Opened => {
-                if let Some(greeting) = online.greeting.take() {
+                for greeting in std::mem::take(&mut online.greeting) {
                     online.send(&greeting);
                 }
             }
@@ -360,6 +377,9 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
             online.code = Some(code);
             online.stage = Stage::Waiting;
         }
+        // A kept session the server no longer knows: the game goes on
+        // unsigned (the lobby's screen says so).
+        LobbyLine::Error { message: why, .. } if why.starts_with("this session is over") => {}
         LobbyLine::Error { message: why, .. } => match online.stage {
             Stage::Playing => online.for_game.push(message),
             Stage::Reconnecting => {
@@ -409,11 +429,20 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
                 },
             };
             log.push(format!("Game {code} is played on {server}: connecting there."));
-            online.connect(&server, again);
+            online.connect(&server, again, settings);
         }
         LobbyLine::Clock { .. } | LobbyLine::Bye | LobbyLine::CaughtUp { .. } => {}
-        // The lobby's list comes on its own connection (open_games).
-        LobbyLine::Seeks { .. } | LobbyLine::SeekAdded { .. } | LobbyLine::SeekRemoved { .. } => {}
+        // Told after the game's last lines, which wait for its session.
+        LobbyLine::Rated { .. } => online.for_game.push(message),
+        // The lobby's lines come on its own connection (lobby.rs); the
+        // game's connection signs in quietly.
+        LobbyLine::Seeks { .. }
+        | LobbyLine::SeekAdded { .. }
+        | LobbyLine::SeekRemoved { .. }
+        | LobbyLine::SignedIn { .. }
+        | LobbyLine::SignedOut
+        | LobbyLine::Profile { .. }
+        | LobbyLine::Best { .. } => {}
         // Lines for a watcher: the app takes a seat, it does not `watch`.
         LobbyLine::Watching { .. } | LobbyLine::Record { .. } => {}
     }
@@ -506,6 +535,20 @@ fn feed<G: Playable + Narrated>(
     }
     let mut messages = std::mem::take(&mut online.for_game).into_iter();
     while let Some(message) = messages.next() {
+        if let Ok(LobbyLine::Rated {
+            game,
+            before,
+            after,
+            provisional,
+        }) = serde_json::from_value::<LobbyLine>(message.clone())
+        {
+            log.push(format!(
+                "Your rating in {}: {before} → {after}{}.",
+                game.title(),
+                if provisional { " (provisional)" } else { "" }
+            ));
+            continue;
+        }
         if message["type"] == "error" {
             let why = message["message"].as_str().unwrap_or_default();
             log.push(format!("Not allowed: {why}"));

@@ -11,7 +11,7 @@ use super::layout::{FreeSpace, UiLayer};
 use super::theme;
 use crate::ids::GameId;
 use crate::menus::Menu;
-use crate::play_online::{Across, Online, OnlineCommand, OpenGames, Stage};
+use crate::play_online::{Across, LobbyCommand, Online, OnlineCommand, OnlineLobby, Stage};
 use crate::rules::Level;
 use crate::screens::Screen;
 use crate::settings::Settings;
@@ -29,6 +29,11 @@ struct Form {
     code: String,
     /// A game against a person is listed in the lobby.
     public: bool,
+    /// A game against a person counts for the ratings (signed in).
+    rated: bool,
+    /// The account form.
+    name: String,
+    password: String,
 }
 
 impl Default for Form {
@@ -39,6 +44,9 @@ impl Default for Form {
             scenario: FIRST_SCENARIO,
             code: String::new(),
             public: true,
+            rated: false,
+            name: String::new(),
+            password: String::new(),
         }
     }
 }
@@ -64,8 +72,9 @@ fn lobby(
     mut form: ResMut<Form>,
     mut settings: ResMut<Settings>,
     online: Res<Online>,
-    open: Res<OpenGames>,
+    lobby: Res<OnlineLobby>,
     mut ask: MessageWriter<OnlineCommand>,
+    mut account: MessageWriter<LobbyCommand>,
     mut next: ResMut<NextState<Screen>>,
     keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
@@ -85,7 +94,7 @@ fn lobby(
             ask.write(OnlineCommand::Resume);
         }
         if pressed(KeyCode::KeyJ)
-            && let Some(seek) = open.seeks.first()
+            && let Some(seek) = lobby.seeks.first()
         {
             ask.write(OnlineCommand::Join {
                 code: seek.code.clone(),
@@ -110,15 +119,18 @@ fn lobby(
             ui.add_space(8.0);
             match online.stage {
                 Stage::Idle => {
-                    form_ui(
-                        ui,
-                        &mut form,
-                        &mut settings,
-                        &online,
-                        &mut ask,
-                        pressed(KeyCode::Enter),
-                    );
-                    open_games_ui(ui, &open, &mut ask);
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        account_ui(ui, &mut form, &settings, &lobby, &mut account);
+                        form_ui(
+                            ui,
+                            &mut form,
+                            &mut settings,
+                            &online,
+                            &mut ask,
+                            pressed(KeyCode::Enter),
+                        );
+                        open_games_ui(ui, &lobby, &mut ask);
+                    });
                 }
                 Stage::Waiting => waiting_ui(ui, &online, &mut ask),
                 _ => {
@@ -192,6 +204,9 @@ fn form_ui(
         });
         if form.across == Across::Person {
             ui.checkbox(&mut form.public, "List it in the lobby, for anyone to join (L)");
+            if signed_in(settings).is_some() {
+                ui.checkbox(&mut form.rated, "Rated: it counts for both players' ratings (T)");
+            }
         }
         if form.game == GameId::Wargame {
             ui.horizontal(|ui| {
@@ -207,6 +222,7 @@ fn form_ui(
                 across: form.across,
                 scenario: Some(form.scenario),
                 public: form.public,
+                rated: form.rated && signed_in(settings).is_some(),
             });
         }
     });
@@ -254,16 +270,129 @@ fn shortcuts(form: &mut Form, pressed: &impl Fn(KeyCode) -> bool) {
     if pressed(KeyCode::KeyL) {
         form.public = !form.public;
     }
+    if pressed(KeyCode::KeyT) {
+        form.rated = !form.rated;
+    }
+}
+
+/// The name signed in on the settings' server, if any.
+fn signed_in(settings: &Settings) -> Option<&str> {
+    settings
+        .online_account
+        .as_ref()
+        .filter(|account| account.server == settings.server)
+        .map(|account| account.name.as_str())
+}
+
+/// Signed in: the name, the ratings and the table of the best; else the
+/// form to sign in or up (or play as a guest, as before).
+fn account_ui(
+    ui: &mut egui::Ui,
+    form: &mut Form,
+    settings: &Settings,
+    lobby: &OnlineLobby,
+    account: &mut MessageWriter<LobbyCommand>,
+) {
+    let Some(name) = signed_in(settings) else {
+        panel(ui, "Your account", |ui| {
+            ui.label(egui::RichText::new("Sign in to play rated games; or play as a guest.").weak());
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Name");
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.name)
+                        .char_limit(20)
+                        .desired_width(160.0),
+                );
+                ui.label("Password");
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.password)
+                        .password(true)
+                        .char_limit(128)
+                        .desired_width(160.0),
+                );
+            });
+            ui.horizontal(|ui| {
+                let ready =
+                    !lobby.signing && lobby.live && !form.name.is_empty() && !form.password.is_empty();
+                let (name, password) = (form.name.trim().to_owned(), form.password.clone());
+                if ui.add_enabled(ready, egui::Button::new("Sign in")).clicked() {
+                    account.write(LobbyCommand::SignIn { name, password });
+                    form.password.clear();
+                } else if ui
+                    .add_enabled(ready, egui::Button::new("Create the account"))
+                    .clicked()
+                {
+                    account.write(LobbyCommand::SignUp { name, password });
+                    form.password.clear();
+                }
+                if lobby.signing {
+                    ui.label("…");
+                }
+            });
+            if let Some(problem) = &lobby.problem {
+                ui.colored_label(theme::WARNING, problem);
+            }
+        });
+        return;
+    };
+    panel(ui, &format!("Signed in as {name}"), |ui| {
+        ui.horizontal_wrapped(
+            |ui| match lobby.profile.as_ref().map(|profile| &profile.ratings) {
+                Some(ratings) if !ratings.is_empty() => {
+                    for standing in ratings {
+                        let game =
+                            GameId::parse(&standing.who).map_or(standing.who.clone(), |g| g.title().into());
+                        ui.label(format!(
+                            "{game} {}{} ({} games)",
+                            standing.rating,
+                            if standing.provisional { "?" } else { "" },
+                            standing.games
+                        ));
+                    }
+                }
+                _ => {
+                    ui.label(egui::RichText::new("No rated games yet: every rating starts at 1500.").weak());
+                }
+            },
+        );
+        ui.horizontal(|ui| {
+            if ui
+                .button(format!("Best players of {}", form.game.title()))
+                .clicked()
+            {
+                account.write(LobbyCommand::Best(form.game));
+            }
+            if ui.button("Sign out").clicked() {
+                account.write(LobbyCommand::SignOut);
+            }
+        });
+        if let Some((game, best)) = &lobby.best
+            && *game == form.game
+        {
+            if best.is_empty() {
+                ui.label(egui::RichText::new("Nobody has played it rated yet.").weak());
+            }
+            for (n, standing) in best.iter().enumerate() {
+                ui.label(format!(
+                    "{}. {} {}{}",
+                    n + 1,
+                    standing.who,
+                    standing.rating,
+                    if standing.provisional { "?" } else { "" }
+                ));
+            }
+        }
+    });
 }
 
 /// The lobby's open games, each joined with a click (the oldest with J).
-fn open_games_ui(ui: &mut egui::Ui, open: &OpenGames, ask: &mut MessageWriter<OnlineCommand>) {
+fn open_games_ui(ui: &mut egui::Ui, lobby: &OnlineLobby, ask: &mut MessageWriter<OnlineCommand>) {
     panel(ui, "Open games", |ui| {
-        if !open.live {
+        if !lobby.live {
             ui.label(egui::RichText::new("Looking for the server's lobby…").weak());
             return;
         }
-        if open.seeks.is_empty() {
+        if lobby.seeks.is_empty() {
             ui.label(
                 egui::RichText::new(
                     "Nobody is waiting: create a game listed in the lobby, and it shows here.",
@@ -273,14 +402,21 @@ fn open_games_ui(ui: &mut egui::Ui, open: &OpenGames, ask: &mut MessageWriter<On
             return;
         }
         egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-            for (n, seek) in open.seeks.iter().enumerate() {
+            for (n, seek) in lobby.seeks.iter().enumerate() {
                 ui.horizontal(|ui| {
                     let what = match seek.scenario {
                         Some(scenario) => format!("{}, scenario {scenario}", seek.game.title()),
                         None => seek.game.title().to_owned(),
                     };
                     ui.label(egui::RichText::new(what).strong());
-                    ui.label(format!("{} waits", seek.by));
+                    let rating = seek.rating.map(|r| format!(" ({r})")).unwrap_or_default();
+                    ui.label(format!("{}{rating} waits", seek.by));
+                    if seek.rated {
+                        ui.label(egui::RichText::new("rated").color(theme::ACCENT));
+                    }
+                    if let Some([low, high]) = seek.range {
+                        ui.label(format!("for {low}-{high}"));
+                    }
                     let label = if n == 0 { "Join (J)" } else { "Join" };
                     if ui.button(label).clicked() {
                         ask.write(OnlineCommand::Join {

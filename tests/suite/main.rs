@@ -9,6 +9,7 @@ mod cli;
 mod headless;
 mod keys;
 mod online;
+mod online_accounts;
 mod online_app;
 mod online_batches;
 mod online_hostile;

@@ -628,8 +628,8 @@ impl Bench {
     }
 
     pub fn think(&mut self, mut effects: Effects) -> Effects {
-        while let Some((code, thinking)) = effects.thinking.pop() {
-            let more = self.hub.computed(&code, thinking(), self.now);
+        while let Some((job, thinking)) = effects.thinking.pop() {
+            let more = self.hub.computed(&job, thinking(), self.now);
             effects.absorb(more);
         }
         effects
@@ -956,6 +956,8 @@ fn the_app_and_the_server_read_each_others_lobby_messages_as_they_were_meant() {
             scenario: Some(7),
             table: true,
             public: false,
+            rated: false,
+            range: None,
         },
         Request::Create {
             game: GameId::Tiles,
@@ -963,6 +965,8 @@ fn the_app_and_the_server_read_each_others_lobby_messages_as_they_were_meant() {
             scenario: None,
             table: false,
             public: true,
+            rated: true,
+            range: Some([1400, 1700]),
         },
         Request::Lobby,
         Request::Join {

@@ -14,7 +14,9 @@ use black_and_white::games::bidding::engine::Bidding;
 use black_and_white::games::tiles::engine::Tiles;
 use black_and_white::games::wargame::engine::Wargame;
 use black_and_white::ids::GameId;
-use black_and_white::play_online::{Across, Online, OnlineCommand, OpenGames, RematchOffer, Stage};
+use black_and_white::play_online::{
+    Across, LobbyCommand, Online, OnlineCommand, OnlineLobby, RematchOffer, Stage,
+};
 use black_and_white::rules::{GameRng, Level, Playable};
 use black_and_white::screens::Screen;
 use black_and_white::session::{Act, LiftCurtain, MatchCommand, MatchResult, Opponent, Shown};
@@ -90,6 +92,7 @@ fn two_apps_play_every_game_to_the_end_through_the_server(store) {
             across: Across::Person,
             scenario: Some(21),
             public: true,
+            rated: false,
         });
         // The guest looks at the lobby's open games and joins the host's.
         guest.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Online);
@@ -104,9 +107,9 @@ fn two_apps_play_every_game_to_the_end_through_the_server(store) {
             .expect("a code to read out");
         assert_eq!(code.len(), black_and_white::wire::CODE_LENGTH);
         run_until(&mut [&mut guest], &mut rng, Duration::from_secs(10), |apps| {
-            apps[0].world().resource::<OpenGames>().seeks.iter().any(|seek| seek.code == code)
+            apps[0].world().resource::<OnlineLobby>().seeks.iter().any(|seek| seek.code == code)
         });
-        let seek = guest.world().resource::<OpenGames>().seeks.iter().find(|seek| seek.code == code).cloned().unwrap();
+        let seek = guest.world().resource::<OnlineLobby>().seeks.iter().find(|seek| seek.code == code).cloned().unwrap();
         assert_eq!((seek.game, seek.by.as_str()), (game, "a guest"));
         assert_eq!(seek.scenario, (game == GameId::Wargame).then_some(21));
         guest.world_mut().write_message(OnlineCommand::Join {
@@ -147,6 +150,7 @@ fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game(store) {
         across: Across::Computer(Level::Normal),
         scenario: None,
         public: false,
+        rated: false,
     });
     run_until(&mut [&mut app], &mut rng, Duration::from_secs(10), |apps| {
         apps[0]
@@ -183,6 +187,7 @@ fn an_app_closed_mid_game_offers_its_seat_and_takes_it_back(store) {
         across: Across::Person,
         scenario: None,
         public: false,
+        rated: false,
     });
     run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
         stage(apps[0]) == Stage::Waiting
@@ -238,35 +243,94 @@ fn an_app_closed_mid_game_offers_its_seat_and_takes_it_back(store) {
 }
 }
 
+/// What `app`'s log shows.
+fn log_lines(app: &App) -> Vec<String> {
+    app.world()
+        .resource::<GameLog>()
+        .shown()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Signs `app` up as `name` from the lobby's screen.
+fn sign_up(app: &mut App, name: &str, rng: &mut GameRng) {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Online);
+    run_until(&mut [&mut *app], rng, Duration::from_secs(10), |apps| {
+        apps[0].world().resource::<OnlineLobby>().live
+    });
+    app.world_mut().write_message(LobbyCommand::SignUp {
+        name: name.into(),
+        password: format!("{name}'s long password"),
+    });
+    run_until(&mut [&mut *app], rng, Duration::from_secs(10), |apps| {
+        apps[0].world().resource::<Settings>().online_account.is_some()
+    });
+}
+
+/// The path through the platform: two apps sign up, one seeks a
+/// rated game in the lobby, the other finds it there and joins, they play,
+/// agree on a rematch and play it in swapped seats; each game changes both
+/// ratings; a third client watches both games and reads no secret.
 #[test]
-fn two_apps_agree_on_a_rematch_and_play_it_in_swapped_seats() {
-    let store = TestStore::sqlite("app-rematch");
+fn two_signed_up_apps_seek_join_play_rematch_and_are_rated_while_a_third_watches() {
+    let store = TestStore::sqlite("app-rated");
     let url = serve(&store);
     let mut rng = GameRng::seed_from_u64(12);
-    let mut host = online_app("rematch-host", &url);
-    let mut guest = online_app("rematch-guest", &url);
+    let mut host = online_app("rated-host", &url);
+    let mut guest = online_app("rated-guest", &url);
+    sign_up(&mut host, "Ann", &mut rng);
+    sign_up(&mut guest, "bob-2", &mut rng);
     host.world_mut().write_message(OnlineCommand::Create {
         game: GameId::Tiles,
         across: Across::Person,
         scenario: None,
-        public: false,
+        public: true,
+        rated: true,
     });
-    run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
-        stage(apps[0]) == Stage::Waiting
+    run_until(
+        &mut [&mut host, &mut guest],
+        &mut rng,
+        Duration::from_secs(10),
+        |apps| !apps[1].world().resource::<OnlineLobby>().seeks.is_empty(),
+    );
+    let seek = guest.world().resource::<OnlineLobby>().seeks[0].clone();
+    assert_eq!(
+        (seek.by.as_str(), seek.rating, seek.rated),
+        ("Ann", Some(1500), true),
+        "the seek shows who waits, their rating and that it is rated"
+    );
+    let watcher = crate::online_watchers::watcher_of_two(&url, &seek.code);
+    guest.world_mut().write_message(OnlineCommand::Join {
+        code: seek.code.clone(),
     });
-    let code = host.world().resource::<Online>().code.clone().unwrap();
-    guest
-        .world_mut()
-        .write_message(OnlineCommand::Join { code: code.clone() });
     let both_at = |at: Screen| move |apps: &[&mut App]| apps.iter().all(|app| screen(app) == at);
+    let rated = |app: &App| {
+        log_lines(app)
+            .iter()
+            .any(|line| line.starts_with("Your rating in Black and White: 1500 → "))
+    };
     run_until(
         &mut [&mut host, &mut guest],
         &mut rng,
         Duration::from_secs(60),
-        both_at(Screen::Result),
+        |apps| both_at(Screen::Result)(apps) && rated(apps[0]) && rated(apps[1]),
     );
+    // Told after the game's last lines, in their order.
+    let lines = log_lines(&host);
+    let at = |start: &str| lines.iter().position(|line| line.starts_with(start)).unwrap();
+    assert!(at("Your rating in") > at("Round 9"), "{lines:?}");
     assert_eq!(result(&host).names, ["You".to_string(), "Opponent".to_string()]);
-    // The host offers; the guest's app is told, and accepts with Play again.
+    let mut kept = store.open();
+    let ann = kept.player_named("ann").unwrap().unwrap().id;
+    let bob = kept.player_named("BOB-2").unwrap().unwrap().id;
+    for player in [ann, bob] {
+        let rating = kept.rating(player, GameId::Tiles).unwrap().unwrap();
+        assert_eq!(rating.games, 1);
+        assert!(rating.deviation < 350.0, "one game says something: {rating:?}");
+    }
+    // The host offers a rematch; the guest's app is told, and accepts.
     host.world_mut().write_message(MatchCommand::PlayAgain);
     run_until(
         &mut [&mut host, &mut guest],
@@ -295,14 +359,14 @@ fn two_apps_agree_on_a_rematch_and_play_it_in_swapped_seats() {
     let online = host.world().resource::<Online>();
     assert_eq!(online.seat, Some(1), "the seats are swapped");
     let new_code = online.code.clone().unwrap();
-    assert_ne!(new_code, code);
-    let kept = host
+    assert_ne!(new_code, seek.code);
+    let kept_seat = host
         .world()
         .resource::<Settings>()
         .online_seat
         .clone()
         .expect("the new seat is kept");
-    assert_eq!(kept.code, new_code);
+    assert_eq!(kept_seat.code, new_code);
     run_until(
         &mut [&mut host, &mut guest],
         &mut rng,
@@ -311,4 +375,19 @@ fn two_apps_agree_on_a_rematch_and_play_it_in_swapped_seats() {
     );
     assert_eq!(result(&host).names, ["Opponent".to_string(), "You".to_string()]);
     assert_eq!(result(&host).outcome, result(&guest).outcome);
+    run_until(
+        &mut [&mut host, &mut guest],
+        &mut rng,
+        Duration::from_secs(10),
+        |_| store.open().rating(ann, GameId::Tiles).unwrap().unwrap().games == 2,
+    );
+    assert_eq!(
+        kept.rating(bob, GameId::Tiles).unwrap().unwrap().games,
+        2,
+        "the rematch is rated too"
+    );
+    // The watcher saw both games and nothing private of either.
+    let seen = watcher.join().unwrap();
+    crate::online_watchers::read_only_the_public_side::<Tiles>(&store, &seek.code, &seen[0]);
+    crate::online_watchers::read_only_the_public_side::<Tiles>(&store, &new_code, &seen[1]);
 }

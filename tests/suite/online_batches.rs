@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use black_and_white::ids::GameId;
 use black_and_white::online::hub::{ConnId, Effects};
-use black_and_white::online::store::{Kept, Lost, Seats, Store};
+use black_and_white::online::store::{Account, Kept, Lost, PastGame, PlayerId, Rating, Seats, Store};
 use black_and_white::online::table::{Opening, Stored};
 use black_and_white::replay::now_iso;
 use black_and_white::rules::{GameRng, Level, Seat};
@@ -123,8 +123,9 @@ impl Store for Refusing {
         seat: Seat,
         token: Option<&str>,
         computer: Option<Level>,
+        player: Option<PlayerId>,
     ) -> Result<(), String> {
-        self.inner.seat(code, seat, token, computer)
+        self.inner.seat(code, seat, token, computer, player)
     }
     fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String> {
         self.inner.step(code, n, stored)?;
@@ -172,6 +173,38 @@ impl Store for Refusing {
     }
     fn release_lease(&mut self, code: &str, owner: &str) -> Result<(), String> {
         self.inner.release_lease(code, owner)
+    }
+    fn add_player(&mut self, name: &str, password: &str, created: &str) -> Result<Option<PlayerId>, String> {
+        self.inner.add_player(name, password, created)
+    }
+    fn player_named(&mut self, name: &str) -> Result<Option<Account>, String> {
+        self.readable()?;
+        self.inner.player_named(name)
+    }
+    fn add_session(&mut self, key: &str, player: PlayerId, created: &str) -> Result<(), String> {
+        self.inner.add_session(key, player, created)
+    }
+    fn session(&mut self, key: &str) -> Result<Option<(PlayerId, String)>, String> {
+        self.readable()?;
+        self.inner.session(key)
+    }
+    fn end_session(&mut self, key: &str) -> Result<(), String> {
+        self.inner.end_session(key)
+    }
+    fn rating(&mut self, player: PlayerId, game: GameId) -> Result<Option<Rating>, String> {
+        self.readable()?;
+        self.inner.rating(player, game)
+    }
+    fn set_rating(&mut self, player: PlayerId, game: GameId, rating: &Rating) -> Result<(), String> {
+        self.inner.set_rating(player, game, rating)
+    }
+    fn best(&mut self, game: GameId, limit: usize) -> Result<Vec<(String, Rating)>, String> {
+        self.readable()?;
+        self.inner.best(game, limit)
+    }
+    fn games_of(&mut self, player: PlayerId, limit: usize) -> Result<Vec<PastGame>, String> {
+        self.readable()?;
+        self.inner.games_of(player, limit)
     }
 }
 

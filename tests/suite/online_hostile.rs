@@ -249,7 +249,7 @@ fn a_restart_forgets_the_waiting_games_whose_time_ran_out_and_keeps_the_rest(tes
         let mut store = test_store.open();
         let waiting = Seats {
             tokens: [Some("0".repeat(32)), None],
-            computers: [None, None],
+            ..Seats::default()
         };
         let opening = table::open(GameId::Tiles, None, 7).unwrap().opening();
         let long_ago = iso(now_seconds() - limits::WAITING.as_secs() - 120);

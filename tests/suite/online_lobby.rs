@@ -90,6 +90,6 @@ fn seeks_are_listed_live_until_they_begin_are_left_or_expire() {
     );
     assert_eq!(
         Bench::to(&refused, 8)[0]["message"],
-        "only a game against a person is listed in the lobby"
+        "only a game against a person is listed in the lobby or rated"
     );
 }

@@ -3,7 +3,10 @@
 //! date with its seats still taken back by their tokens; a store newer
 //! than the program refused with a message that says so.
 
+use black_and_white::ids::GameId;
 use black_and_white::online::store::{Database, SqliteStore, Store, token_key};
+use black_and_white::online::table;
+use black_and_white::replay::now_iso;
 use serde_json::Value;
 
 use crate::online::{Bench, TestStore, data_dir, on_both_stores};
@@ -47,14 +50,26 @@ fn an_old_data_folder_has_its_tokens_hashed_once_and_its_seats_still_resume() {
     let dir = data_dir("old-folder");
     let token = "0123456789abcdef0123456789abcdef";
     {
-        let mut bench = Bench::over(Box::new(SqliteStore::open(&dir).unwrap()));
-        let (code, _) = created(&mut bench, 1);
-        // As a server before the migrations left it: the token as it was
-        // given, and no record of any migration.
+        // As a server before the migrations left it: the first schema, a
+        // game waiting with its token as it was given, and no record of
+        // any migration.
+        std::fs::create_dir_all(&dir).unwrap();
         let db = rusqlite::Connection::open(dir.join("games.sqlite")).unwrap();
-        db.execute("UPDATE games SET token0 = ?1 WHERE code = ?2", [token, &code])
+        db.execute_batch(include_str!("../../migrations/sqlite/0001_games.sql"))
             .unwrap();
-        db.execute_batch("DROP TABLE schema_migrations").unwrap();
+        let opening = table::open(GameId::Tiles, None, 7).unwrap().opening();
+        db.execute(
+            "INSERT INTO games (code, game, program, created, seed, config, chance, token0)
+             VALUES ('OLD23', 'tiles', '0.0.1', ?1, ?2, ?3, ?4, ?5)",
+            [
+                now_iso(),
+                opening.seed.to_string(),
+                opening.config.to_string(),
+                serde_json::to_string(&opening.chance).unwrap(),
+                token.to_owned(),
+            ],
+        )
+        .unwrap();
     }
     let mut store = SqliteStore::open(&dir).unwrap();
     assert!(store.by_token(token).unwrap().is_none(), "hashed at the start");

@@ -37,11 +37,32 @@ fn watcher(url: &str, code: &str) -> thread::JoinHandle<Vec<Value>> {
     })
 }
 
+/// A watcher of game `code` and of its rematch: what it read of each,
+/// from its `watching` to its record.
+pub fn watcher_of_two(url: &str, code: &str) -> thread::JoinHandle<[Vec<Value>; 2]> {
+    let url = url.to_owned();
+    let code = code.to_owned();
+    thread::spawn(move || {
+        let mut watcher = Client::connect(&url).unwrap();
+        watcher.send(&json!({"type": "watch", "code": code})).unwrap();
+        watcher.until("record").unwrap();
+        let first = watcher.received.len();
+        watcher.until("record").unwrap();
+        let lines: Vec<Value> = watcher
+            .received
+            .iter()
+            .map(|text| serde_json::from_str(text).unwrap())
+            .collect();
+        watcher.close();
+        [lines[..first].to_vec(), lines[first..].to_vec()]
+    })
+}
+
 /// Proves that a watcher read the game's public lines and nothing else:
 /// its game lines are exactly the stored game's public transcript, none
 /// is addressed to a seat, and the record comes once, after the `end`,
 /// the same as the store's.
-fn read_only_the_public_side<G: Playable>(store: &TestStore, code: &str, received: &[Value]) {
+pub fn read_only_the_public_side<G: Playable>(store: &TestStore, code: &str, received: &[Value]) {
     let (opening, steps) = store.open().record(code).unwrap();
     let expected = table::reopen(&opening, &steps).unwrap().transcript(None);
     assert_eq!(expected.last().unwrap()["type"], "end");

@@ -307,6 +307,8 @@ async fn one_game(
         scenario: None,
         table: false,
         public: false,
+        rated: false,
+        range: None,
     };
     let (host_client, created) = LoadClient::seat(&host, n, &create).await?;
     let text = |line: &serde_json::Value, key: &str| line[key].as_str().unwrap_or_default().to_owned();

@@ -9,11 +9,51 @@ use crate::online::table::{Opening, Stored};
 use crate::rules::{Level, Seat};
 
 /// Who holds each seat of a stored game: a token's hash (`token_key`), or
-/// the computer.
+/// the computer; the account of a player who sat there signed in; and
+/// whether the game counts for ratings.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Seats {
     pub tokens: [Option<String>; 2],
     pub computers: [Option<Level>; 2],
+    pub players: [Option<PlayerId>; 2],
+    pub rated: bool,
+}
+
+/// An account's number in the store.
+pub type PlayerId = i64;
+
+/// An account as the store keeps it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Account {
+    pub id: PlayerId,
+    /// As its player wrote it.
+    pub name: String,
+    /// The password's Argon2id hash, a PHC string.
+    pub password: String,
+}
+
+/// A player's Glicko-2 rating in one game, and how many rated games it
+/// counts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: u32,
+}
+
+/// A game a player sat at, for their profile and their list of games.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PastGame {
+    pub code: String,
+    pub game: GameId,
+    pub created: String,
+    /// When it ended; `None` while it goes on.
+    pub ended: Option<String>,
+    pub seat: Seat,
+    /// The other seat's player's name, if they were signed in.
+    pub opponent: Option<String>,
+    pub rated: bool,
 }
 
 /// A game not yet over, as the store gives it back.
@@ -41,13 +81,15 @@ pub trait Store: Send {
     /// has that code already (codes are drawn at random, by every server).
     fn create(&mut self, code: &str, opening: &Opening, seats: &Seats, created: &str)
     -> Result<bool, String>;
-    /// Who holds `seat` now: a person's token key, or the computer.
+    /// Who holds `seat` now: a person's token key (and account, if they
+    /// are signed in), or the computer.
     fn seat(
         &mut self,
         code: &str,
         seat: Seat,
         token: Option<&str>,
         computer: Option<Level>,
+        player: Option<PlayerId>,
     ) -> Result<(), String>;
     /// Keeps action number `n` (from 1) of a game.
     fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String>;
@@ -81,6 +123,24 @@ pub trait Store: Send {
     fn renew_leases(&mut self, owner: &str, codes: &[String]) -> Result<Vec<String>, String>;
     /// `owner` lets go of `code`: another server may take it at once.
     fn release_lease(&mut self, code: &str, owner: &str) -> Result<(), String>;
+
+    /// A new account; `None`, and nothing kept, when the name (whatever
+    /// its case) is taken.
+    fn add_player(&mut self, name: &str, password: &str, created: &str) -> Result<Option<PlayerId>, String>;
+    /// The account with this name, whatever its case.
+    fn player_named(&mut self, name: &str) -> Result<Option<Account>, String>;
+    /// A session (its token's key) signed in to `player`.
+    fn add_session(&mut self, key: &str, player: PlayerId, created: &str) -> Result<(), String>;
+    /// The account a session's key is signed in to: its number and name.
+    fn session(&mut self, key: &str) -> Result<Option<(PlayerId, String)>, String>;
+    fn end_session(&mut self, key: &str) -> Result<(), String>;
+    /// A player's rating in `game`, once they have played it rated.
+    fn rating(&mut self, player: PlayerId, game: GameId) -> Result<Option<Rating>, String>;
+    fn set_rating(&mut self, player: PlayerId, game: GameId, rating: &Rating) -> Result<(), String>;
+    /// The best rated players of `game`, best first.
+    fn best(&mut self, game: GameId, limit: usize) -> Result<Vec<(String, Rating)>, String>;
+    /// A player's games, the newest first.
+    fn games_of(&mut self, player: PlayerId, limit: usize) -> Result<Vec<PastGame>, String>;
 }
 
 /// How long a lease holds without renewal: a dead server's games may be
@@ -131,10 +191,43 @@ pub struct GameRow {
     pub opening: [String; 4],
     pub tokens: [Option<String>; 2],
     pub computers: [Option<String>; 2],
+    pub players: [Option<PlayerId>; 2],
+    pub rated: bool,
 }
 
-pub const GAME_COLUMNS: &str =
-    "code, created, game, seed, config, chance, token0, token1, computer0, computer1";
+pub const GAME_COLUMNS: &str = "code, created, game, seed, config, chance, token0, token1, computer0, computer1, player0, player1, rated";
+
+/// The columns of a player's game, in the order `games_of` selects them
+/// (`$1`/`?1` the player), newest first.
+pub const PAST_GAMES: &str = "SELECT g.code, g.game, g.created, g.ended,
+        CASE WHEN g.player0 = {1} THEN 0 ELSE 1 END,
+        o.name, g.rated
+    FROM games g
+    LEFT JOIN players o ON o.id = CASE WHEN g.player0 = {1} THEN g.player1 ELSE g.player0 END
+    WHERE g.player0 = {1} OR g.player1 = {1}
+    ORDER BY g.created DESC, g.code
+    LIMIT {2}";
+
+/// One row of `PAST_GAMES` read.
+pub fn past_game(
+    code: String,
+    game: &str,
+    created: String,
+    ended: Option<String>,
+    seat: i64,
+    opponent: Option<String>,
+    rated: bool,
+) -> Result<PastGame, String> {
+    Ok(PastGame {
+        game: GameId::parse(game).map_err(|e| format!("game {code}: {e}"))?,
+        code,
+        created,
+        ended,
+        seat: seat as Seat,
+        opponent,
+        rated,
+    })
+}
 
 impl GameRow {
     /// The game it holds, with `steps` read by the store; an error says
@@ -148,6 +241,8 @@ impl GameRow {
                 seats: Seats {
                     tokens: self.tokens,
                     computers: [level(&self.computers[0])?, level(&self.computers[1])?],
+                    players: self.players,
+                    rated: self.rated,
                 },
                 steps: steps?,
                 code: code.clone(),

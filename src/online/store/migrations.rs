@@ -20,6 +20,11 @@ pub const SQLITE: &[Migration] = &[
         name: "0002_hashed_tokens.sql",
         sql: include_str!("../../../migrations/sqlite/0002_hashed_tokens.sql"),
     },
+    Migration {
+        version: 3,
+        name: "0003_accounts.sql",
+        sql: include_str!("../../../migrations/sqlite/0003_accounts.sql"),
+    },
 ];
 
 pub const POSTGRES: &[Migration] = &[
@@ -42,6 +47,11 @@ pub const POSTGRES: &[Migration] = &[
         version: 4,
         name: "0004_server_heartbeats.sql",
         sql: include_str!("../../../migrations/postgres/0004_server_heartbeats.sql"),
+    },
+    Migration {
+        version: 5,
+        name: "0005_accounts.sql",
+        sql: include_str!("../../../migrations/postgres/0005_accounts.sql"),
     },
 ];
 

@@ -16,9 +16,11 @@ use postgres::{Client, NoTls, Row, Statement};
 
 use super::batch::{Batch, Lost, Raw};
 use super::contract::{
-    GAME_COLUMNS, GameRow, Kept, LEASE_SECONDS, Seats, Store, WAITING, opening, stored_step,
+    Account, GAME_COLUMNS, GameRow, Kept, LEASE_SECONDS, PAST_GAMES, PastGame, PlayerId, Rating, Seats,
+    Store, WAITING, opening, past_game, stored_step,
 };
 use super::migrations::{self, Migration};
+use crate::ids::GameId;
 use crate::online::table::{Opening, Stored};
 use crate::rules::{Level, Seat};
 
@@ -220,6 +222,17 @@ fn game_row(row: &Row) -> Result<GameRow, postgres::Error> {
         opening: [row.try_get(2)?, row.try_get(3)?, row.try_get(4)?, row.try_get(5)?],
         tokens: [row.try_get(6)?, row.try_get(7)?],
         computers: [row.try_get(8)?, row.try_get(9)?],
+        players: [row.try_get(10)?, row.try_get(11)?],
+        rated: row.try_get(12)?,
+    })
+}
+
+fn rating_row(row: &Row, from: usize) -> Result<Rating, postgres::Error> {
+    Ok(Rating {
+        rating: row.try_get(from)?,
+        deviation: row.try_get(from + 1)?,
+        volatility: row.try_get(from + 2)?,
+        games: row.try_get::<_, i64>(from + 3)? as u32,
     })
 }
 
@@ -244,8 +257,8 @@ impl Store for PostgresStore {
         self.write(
             code,
             "INSERT INTO games (code, game, program, created, seed, config, chance,
-                                token0, token1, computer0, computer1)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                                token0, token1, computer0, computer1, player0, player1, rated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
              ON CONFLICT (code) DO NOTHING",
             &[
                 &code,
@@ -259,6 +272,9 @@ impl Store for PostgresStore {
                 &seats.tokens[1],
                 &seats.computers[0].map(Level::id),
                 &seats.computers[1].map(Level::id),
+                &seats.players[0],
+                &seats.players[1],
+                &seats.rated,
             ],
         )
     }
@@ -269,13 +285,14 @@ impl Store for PostgresStore {
         seat: Seat,
         token: Option<&str>,
         computer: Option<Level>,
+        player: Option<PlayerId>,
     ) -> Result<(), String> {
         let sql = if seat == 0 {
-            "UPDATE games SET token0 = $2, computer0 = $3 WHERE code = $1"
+            "UPDATE games SET token0 = $2, computer0 = $3, player0 = COALESCE($4, player0) WHERE code = $1"
         } else {
-            "UPDATE games SET token1 = $2, computer1 = $3 WHERE code = $1"
+            "UPDATE games SET token1 = $2, computer1 = $3, player1 = COALESCE($4, player1) WHERE code = $1"
         };
-        self.write(code, sql, &[&code, &token, &computer.map(Level::id)])
+        self.write(code, sql, &[&code, &token, &computer.map(Level::id), &player])
             .map(drop)
     }
 
@@ -456,5 +473,143 @@ impl Store for PostgresStore {
             )
             .map(drop)
             .map_err(failed)
+    }
+
+    fn add_player(&mut self, name: &str, password: &str, created: &str) -> Result<Option<PlayerId>, String> {
+        self.send_steps()?;
+        self.batch.write(&mut self.db, None, |db| {
+            let added = db
+                .query_opt(
+                    "INSERT INTO players (name, name_key, password, created) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (name_key) DO NOTHING RETURNING id",
+                    &[&name, &name.to_lowercase(), &password, &created],
+                )
+                .map_err(failed)?;
+            Ok(added.map(|row| row.get(0)))
+        })
+    }
+
+    fn player_named(&mut self, name: &str) -> Result<Option<Account>, String> {
+        self.send_steps()?;
+        self.batch.read(&mut self.db, |db| {
+            let row = db
+                .query_opt(
+                    "SELECT id, name, password FROM players WHERE name_key = $1",
+                    &[&name.to_lowercase()],
+                )
+                .map_err(failed)?;
+            Ok(row.map(|row| Account {
+                id: row.get(0),
+                name: row.get(1),
+                password: row.get(2),
+            }))
+        })
+    }
+
+    fn add_session(&mut self, key: &str, player: PlayerId, created: &str) -> Result<(), String> {
+        self.send_steps()?;
+        self.batch.write(&mut self.db, None, |db| {
+            db.execute(
+                "INSERT INTO sessions (key, player, created) VALUES ($1, $2, $3)",
+                &[&key, &player, &created],
+            )
+            .map(drop)
+            .map_err(failed)
+        })
+    }
+
+    fn session(&mut self, key: &str) -> Result<Option<(PlayerId, String)>, String> {
+        self.send_steps()?;
+        self.batch.read(&mut self.db, |db| {
+            let row = db
+                .query_opt(
+                    "SELECT p.id, p.name FROM sessions s JOIN players p ON p.id = s.player WHERE s.key = $1",
+                    &[&key],
+                )
+                .map_err(failed)?;
+            Ok(row.map(|row| (row.get(0), row.get(1))))
+        })
+    }
+
+    fn end_session(&mut self, key: &str) -> Result<(), String> {
+        self.send_steps()?;
+        self.batch.write(&mut self.db, None, |db| {
+            db.execute("DELETE FROM sessions WHERE key = $1", &[&key])
+                .map(drop)
+                .map_err(failed)
+        })
+    }
+
+    fn rating(&mut self, player: PlayerId, game: GameId) -> Result<Option<Rating>, String> {
+        self.send_steps()?;
+        self.batch.read(&mut self.db, |db| {
+            let row = db
+                .query_opt(
+                    "SELECT rating, deviation, volatility, games FROM ratings WHERE player = $1 AND game = $2",
+                    &[&player, &game.id()],
+                )
+                .map_err(failed)?;
+            row.map(|row| rating_row(&row, 0).map_err(failed)).transpose()
+        })
+    }
+
+    fn set_rating(&mut self, player: PlayerId, game: GameId, rating: &Rating) -> Result<(), String> {
+        self.send_steps()?;
+        self.batch.write(&mut self.db, None, |db| {
+            db.execute(
+                "INSERT INTO ratings (player, game, rating, deviation, volatility, games)
+                 VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT (player, game) DO UPDATE SET rating = $3, deviation = $4, volatility = $5, games = $6",
+                &[
+                    &player,
+                    &game.id(),
+                    &rating.rating,
+                    &rating.deviation,
+                    &rating.volatility,
+                    &(rating.games as i64),
+                ],
+            )
+            .map(drop)
+            .map_err(failed)
+        })
+    }
+
+    fn best(&mut self, game: GameId, limit: usize) -> Result<Vec<(String, Rating)>, String> {
+        self.send_steps()?;
+        self.batch.read(&mut self.db, |db| {
+            let rows = db
+                .query(
+                    "SELECT p.name, r.rating, r.deviation, r.volatility, r.games
+                     FROM ratings r JOIN players p ON p.id = r.player
+                     WHERE r.game = $1
+                     ORDER BY r.rating DESC, p.name LIMIT $2",
+                    &[&game.id(), &(limit as i64)],
+                )
+                .map_err(failed)?;
+            rows.iter()
+                .map(|row| Ok((row.get(0), rating_row(row, 1).map_err(failed)?)))
+                .collect()
+        })
+    }
+
+    fn games_of(&mut self, player: PlayerId, limit: usize) -> Result<Vec<PastGame>, String> {
+        self.send_steps()?;
+        let sql = PAST_GAMES.replace("{1}", "$1").replace("{2}", "$2");
+        self.batch.read(&mut self.db, |db| {
+            let rows = db.query(&sql, &[&player, &(limit as i64)]).map_err(failed)?;
+            rows.iter()
+                .map(|row| {
+                    past_game(
+                        row.get(0),
+                        row.get::<_, &str>(1),
+                        row.get(2),
+                        row.get(3),
+                        row.get::<_, i32>(4) as i64,
+                        row.get(5),
+                        row.get(6),
+                    )
+                })
+                .collect()
+        })
     }
 }

@@ -9,8 +9,12 @@ use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::batch::{Batch, Lost, Raw};
-use super::contract::{GAME_COLUMNS, GameRow, Kept, Seats, Store, WAITING, opening, stored_step, token_key};
+use super::contract::{
+    Account, GAME_COLUMNS, GameRow, Kept, PAST_GAMES, PastGame, PlayerId, Rating, Seats, Store, WAITING,
+    opening, past_game, stored_step, token_key,
+};
 use super::migrations::{self, Migration};
+use crate::ids::GameId;
 use crate::online::table::{Opening, Stored};
 use crate::rules::{Level, Seat};
 
@@ -96,6 +100,8 @@ impl SqliteStore {
                         opening: [row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
                         tokens: [row.get(6)?, row.get(7)?],
                         computers: [row.get(8)?, row.get(9)?],
+                        players: [row.get(10)?, row.get(11)?],
+                        rated: row.get::<_, i64>(12)? != 0,
                     })
                 })
                 .optional()
@@ -156,8 +162,8 @@ impl Store for SqliteStore {
         self.write(
             code,
             "INSERT INTO games (code, game, program, created, seed, config, chance,
-                                token0, token1, computer0, computer1)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                                token0, token1, computer0, computer1, player0, player1, rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
              ON CONFLICT (code) DO NOTHING",
             params![
                 code,
@@ -171,6 +177,9 @@ impl Store for SqliteStore {
                 seats.tokens[1],
                 seats.computers[0].map(Level::id),
                 seats.computers[1].map(Level::id),
+                seats.players[0],
+                seats.players[1],
+                seats.rated as i64,
             ],
         )
     }
@@ -181,13 +190,14 @@ impl Store for SqliteStore {
         seat: Seat,
         token: Option<&str>,
         computer: Option<Level>,
+        player: Option<PlayerId>,
     ) -> Result<(), String> {
         let sql = if seat == 0 {
-            "UPDATE games SET token0 = ?2, computer0 = ?3 WHERE code = ?1"
+            "UPDATE games SET token0 = ?2, computer0 = ?3, player0 = COALESCE(?4, player0) WHERE code = ?1"
         } else {
-            "UPDATE games SET token1 = ?2, computer1 = ?3 WHERE code = ?1"
+            "UPDATE games SET token1 = ?2, computer1 = ?3, player1 = COALESCE(?4, player1) WHERE code = ?1"
         };
-        self.write(code, sql, params![code, token, computer.map(Level::id)])
+        self.write(code, sql, params![code, token, computer.map(Level::id), player])
             .map(drop)
     }
 
@@ -285,5 +295,160 @@ impl Store for SqliteStore {
 
     fn release_lease(&mut self, _code: &str, _owner: &str) -> Result<(), String> {
         Ok(())
+    }
+
+    fn add_player(&mut self, name: &str, password: &str, created: &str) -> Result<Option<PlayerId>, String> {
+        self.batch.write(&mut self.db, None, |db| {
+            let added = db
+                .execute(
+                    "INSERT INTO players (name, name_key, password, created) VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (name_key) DO NOTHING",
+                    params![name, name.to_lowercase(), password, created],
+                )
+                .map_err(failed)?;
+            Ok((added > 0).then(|| db.last_insert_rowid()))
+        })
+    }
+
+    fn player_named(&mut self, name: &str) -> Result<Option<Account>, String> {
+        self.batch.read(&mut self.db, |db| {
+            db.query_row(
+                "SELECT id, name, password FROM players WHERE name_key = ?1",
+                [name.to_lowercase()],
+                |row| {
+                    Ok(Account {
+                        id: row.get(0)?,
+                        name: row.get(1)?,
+                        password: row.get(2)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(failed)
+        })
+    }
+
+    fn add_session(&mut self, key: &str, player: PlayerId, created: &str) -> Result<(), String> {
+        self.batch.write(&mut self.db, None, |db| {
+            db.execute(
+                "INSERT INTO sessions (key, player, created) VALUES (?1, ?2, ?3)",
+                params![key, player, created],
+            )
+            .map(drop)
+            .map_err(failed)
+        })
+    }
+
+    fn session(&mut self, key: &str) -> Result<Option<(PlayerId, String)>, String> {
+        self.batch.read(&mut self.db, |db| {
+            db.query_row(
+                "SELECT p.id, p.name FROM sessions s JOIN players p ON p.id = s.player WHERE s.key = ?1",
+                [key],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()
+            .map_err(failed)
+        })
+    }
+
+    fn end_session(&mut self, key: &str) -> Result<(), String> {
+        self.batch.write(&mut self.db, None, |db| {
+            db.execute("DELETE FROM sessions WHERE key = ?1", [key])
+                .map(drop)
+                .map_err(failed)
+        })
+    }
+
+    fn rating(&mut self, player: PlayerId, game: GameId) -> Result<Option<Rating>, String> {
+        self.batch.read(&mut self.db, |db| {
+            db.query_row(
+                "SELECT rating, deviation, volatility, games FROM ratings WHERE player = ?1 AND game = ?2",
+                params![player, game.id()],
+                |row| {
+                    Ok(Rating {
+                        rating: row.get(0)?,
+                        deviation: row.get(1)?,
+                        volatility: row.get(2)?,
+                        games: row.get::<_, i64>(3)? as u32,
+                    })
+                },
+            )
+            .optional()
+            .map_err(failed)
+        })
+    }
+
+    fn set_rating(&mut self, player: PlayerId, game: GameId, rating: &Rating) -> Result<(), String> {
+        self.batch.write(&mut self.db, None, |db| {
+            db.execute(
+                "INSERT INTO ratings (player, game, rating, deviation, volatility, games)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (player, game) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5, games = ?6",
+                params![
+                    player,
+                    game.id(),
+                    rating.rating,
+                    rating.deviation,
+                    rating.volatility,
+                    rating.games as i64
+                ],
+            )
+            .map(drop)
+            .map_err(failed)
+        })
+    }
+
+    fn best(&mut self, game: GameId, limit: usize) -> Result<Vec<(String, Rating)>, String> {
+        self.batch.read(&mut self.db, |db| {
+            let mut best = db
+                .prepare(
+                    "SELECT p.name, r.rating, r.deviation, r.volatility, r.games
+                     FROM ratings r JOIN players p ON p.id = r.player
+                     WHERE r.game = ?1
+                     ORDER BY r.rating DESC, p.name LIMIT ?2",
+                )
+                .map_err(failed)?;
+            best.query_map(params![game.id(), limit as i64], |row| {
+                Ok((
+                    row.get(0)?,
+                    Rating {
+                        rating: row.get(1)?,
+                        deviation: row.get(2)?,
+                        volatility: row.get(3)?,
+                        games: row.get::<_, i64>(4)? as u32,
+                    },
+                ))
+            })
+            .map_err(failed)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)
+        })
+    }
+
+    fn games_of(&mut self, player: PlayerId, limit: usize) -> Result<Vec<PastGame>, String> {
+        let sql = PAST_GAMES.replace("{1}", "?1").replace("{2}", "?2");
+        self.batch.read(&mut self.db, |db| {
+            let mut games = db.prepare(&sql).map_err(failed)?;
+            let rows = games
+                .query_map(params![player, limit as i64], |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, String>(1)?,
+                        row.get::<_, String>(2)?,
+                        row.get::<_, Option<String>>(3)?,
+                        row.get::<_, i64>(4)?,
+                        row.get::<_, Option<String>>(5)?,
+                        row.get::<_, i64>(6)? != 0,
+                    ))
+                })
+                .map_err(failed)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(failed)?;
+            rows.into_iter()
+                .map(|(code, game, created, ended, seat, opponent, rated)| {
+                    past_game(code, &game, created, ended, seat, opponent, rated)
+                })
+                .collect()
+        })
     }
 }
