@@ -66,6 +66,9 @@ pub enum Request {
         /// Only a player whose rating in the game is within it may join.
         #[serde(skip_serializing_if = "Option::is_none")]
         range: Option<[u32; 2]>,
+        /// A correspondence game: days per move instead of minutes.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        days: Option<u32>,
     },
     Join {
         code: String,
@@ -101,6 +104,14 @@ pub enum Request {
     /// A player's ratings and latest games.
     Profile {
         name: String,
+    },
+    /// The signed-in player's games not yet over: which wait for them.
+    MyGames,
+    /// A signed-in player's seat in game `code` taken back by their
+    /// account (a new token for it).
+    Return {
+        code: String,
+        table: bool,
     },
     /// The best rated players of a game.
     Best {
@@ -144,6 +155,23 @@ pub struct Standing {
     pub games: u32,
     /// Too few games yet for the rating to say much.
     pub provisional: bool,
+}
+
+/// A game not yet over that a signed-in player sits at.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MyGame {
+    pub code: String,
+    #[serde(with = "game_id")]
+    pub game: GameId,
+    pub player: Seat,
+    pub opponent: Option<String>,
+    /// It is this player's move.
+    pub your_move: bool,
+    /// A correspondence game's days per move, and when the move is due.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub due: Option<String>,
 }
 
 /// A game on a profile: newest first.
@@ -203,6 +231,15 @@ pub enum LobbyLine {
         code: String,
         record: serde_json::Value,
     },
+    /// A seat taken back by its player's account: its new token; what
+    /// that seat was told follows, as after `resumed`.
+    Returned {
+        code: String,
+        #[serde(with = "game_id")]
+        game: GameId,
+        player: Seat,
+        token: String,
+    },
     /// The game waits for somebody to join with its code.
     Waiting {
         code: String,
@@ -240,6 +277,10 @@ pub enum LobbyLine {
         name: String,
         ratings: Vec<Standing>,
         games: Vec<PlayedGame>,
+    },
+    /// The answer to `my_games`: the games the player's move is first.
+    MyGames {
+        games: Vec<MyGame>,
     },
     /// The answer to `best`: best first.
     Best {

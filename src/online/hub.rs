@@ -205,6 +205,7 @@ impl Hub {
                 public,
                 rated,
                 range,
+                days,
             })) => self.create(
                 conn,
                 (game, across, scenario),
@@ -213,6 +214,7 @@ impl Hub {
                     public,
                     rated,
                     range,
+                    days,
                 },
                 now,
                 effects,
@@ -227,6 +229,10 @@ impl Hub {
             Ok(Incoming::Lobby(Request::SignOut)) => self.sign_out(conn, effects),
             Ok(Incoming::Lobby(Request::Profile { name })) => self.profile(conn, &name, effects),
             Ok(Incoming::Lobby(Request::Best { game })) => self.best(conn, game, effects),
+            Ok(Incoming::Lobby(Request::MyGames)) => self.my_games(conn, effects),
+            Ok(Incoming::Lobby(Request::Return { code, table })) => {
+                self.return_to(conn, &code, table, now, effects)
+            }
             Ok(Incoming::Lobby(Request::Lobby)) => self.enter_lobby(conn, effects),
             Ok(Incoming::Lobby(Request::Join { code, table })) => self.join(conn, &code, table, now, effects),
             Ok(Incoming::Lobby(Request::Resume { token, table })) => {
@@ -561,6 +567,8 @@ impl Hub {
         for conn in room.present.into_iter().flatten() {
             self.lobby.remove(&conn);
         }
+        self.note_move(code);
+        let room = self.rooms.get_mut(code).expect("a game to begin is held");
         room.begun = true;
         room.tell(effects, &room.table.start_line());
         room.show_tables(effects, &[]);
@@ -589,6 +597,7 @@ impl Hub {
             room.tell(effects, line);
         }
         room.show_tables(effects, &applied.events);
+        self.note_move(code);
         self.advance(code, now, effects);
     }
 
@@ -709,14 +718,20 @@ impl Hub {
         for code in away {
             self.let_go(&code);
         }
-        let abandoned: Vec<(String, Seat)> = self
+        let today = crate::replay::now_seconds();
+        let abandoned: Vec<(String, Seat, Duration)> = self
             .rooms
             .iter()
-            .filter_map(|(code, room)| Some((code.clone(), room.abandoned(now)?)))
+            .filter_map(|(code, room)| {
+                let late = room.late(today).map(|seat| (seat, room.days_per_move()));
+                let abandoned = room.abandoned(now).map(|seat| (seat, limits::ABANDON));
+                let (seat, away) = late.or(abandoned)?;
+                Some((code.clone(), seat, away))
+            })
             .collect();
-        for (code, seat) in abandoned {
+        for (code, seat, away) in abandoned {
             effects.absorb(self.guarded_game(&code, |hub, effects| {
-                hub.stand_in(&code, seat, Some(limits::ABANDON), now, effects);
+                hub.stand_in(&code, seat, Some(away), now, effects);
             }));
         }
         self.signs.retain(|_, bucket| !bucket.is_full(now));

@@ -42,7 +42,7 @@ pub fn read(text: &str) -> Result<Incoming, String> {
         "create" => {
             only(
                 &[
-                    "game", "opponent", "scenario", "table", "public", "rated", "range",
+                    "game", "opponent", "scenario", "table", "public", "rated", "range", "days",
                 ],
                 &["game", "opponent"],
             )?;
@@ -69,6 +69,20 @@ pub fn read(text: &str) -> Result<Incoming, String> {
             if range.is_some() && !public {
                 return Err("a range is for a game listed in the lobby (public)".into());
             }
+            let days = match object.get("days") {
+                None => None,
+                Some(_) if game == GameId::Betting => {
+                    return Err("betting's clocks are its rules: it is not played by correspondence".into());
+                }
+                Some(_) if across != Across::Person => {
+                    return Err("a correspondence game is against a person".into());
+                }
+                Some(days) => Some(
+                    days.as_u64()
+                        .filter(|days| (1..=14).contains(days))
+                        .ok_or("days is the days per move, 1 to 14")? as u32,
+                ),
+            };
             Ok(Incoming::Lobby(Request::Create {
                 game,
                 across,
@@ -77,6 +91,7 @@ pub fn read(text: &str) -> Result<Incoming, String> {
                 public,
                 rated,
                 range,
+                days,
             }))
         }
         "join" => {
@@ -131,6 +146,17 @@ pub fn read(text: &str) -> Result<Incoming, String> {
                 name: text_of(&object, "name")?.to_owned(),
             }))
         }
+        "return" => {
+            only(&["code", "table"], &["code"])?;
+            Ok(Incoming::Lobby(Request::Return {
+                code: text_of(&object, "code")?.trim().to_ascii_uppercase(),
+                table: flag(&object, "table")?,
+            }))
+        }
+        "my_games" => {
+            only(&[], &[])?;
+            Ok(Incoming::Lobby(Request::MyGames))
+        }
         "best" => {
             only(&["game"], &["game"])?;
             Ok(Incoming::Lobby(Request::Best {
@@ -152,7 +178,7 @@ pub fn read(text: &str) -> Result<Incoming, String> {
             Ok(Incoming::Lobby(Request::Leave))
         }
         other => Err(format!(
-            "no message has the type `{other}`: create, join, resume, rematch, lobby, watch, leave, sign_up, sign_in, hello, sign_out, profile or best, or a move without a type"
+            "no message has the type `{other}`: create, join, resume, rematch, lobby, watch, leave, sign_up, sign_in, hello, sign_out, profile, my_games, return or best, or a move without a type"
         )),
     }
 }

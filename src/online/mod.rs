@@ -4,6 +4,7 @@
 
 mod accounts;
 pub mod client;
+mod correspondence;
 mod effects;
 pub mod hub;
 pub mod limits;

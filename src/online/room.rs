@@ -1,7 +1,7 @@
 //! One game on the server: its table, the seats' tokens and connections,
 //! its watchers, and what each is told.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -45,6 +45,11 @@ pub(super) struct Room {
     pub(super) rated_terms: bool,
     /// The ratings a seek takes, if it asked for a range.
     pub(super) range: Option<[u32; 2]>,
+    /// A correspondence game's days per move, and when (seconds since
+    /// 1970, the wall's clock: it outlives the server) the last move or
+    /// the start was.
+    pub(super) days: Option<u32>,
+    pub(super) moved_at: u64,
 }
 
 /// A rematch offered: by which seat, on what terms.
@@ -80,6 +85,8 @@ impl Room {
             rated: false,
             rated_terms: false,
             range: None,
+            days: None,
+            moved_at: 0,
         }
     }
 
@@ -98,9 +105,10 @@ impl Room {
     }
 
     /// The person's seat whose player has been away for `limits::ABANDON`
-    /// while the other player is at the table, if any.
+    /// while the other player is at the table, if any. A correspondence
+    /// game's players come and go: its rule is `late`.
     pub(super) fn abandoned(&self, now: Instant) -> Option<Seat> {
-        if !self.begun || self.ended {
+        if !self.begun || self.ended || self.days.is_some() {
             return None;
         }
         (0..2).find(|&seat| {
@@ -108,6 +116,25 @@ impl Room {
                 && self.table.computer(seat).is_none()
                 && self.away_since[seat].is_some_and(|since| now >= since + limits::ABANDON)
         })
+    }
+
+    /// A correspondence game's person to move who let its days per move
+    /// pass (`today` in seconds since 1970), if any.
+    pub(super) fn late(&self, today: u64) -> Option<Seat> {
+        let days = self.days?;
+        let seat = self.table.to_move()?;
+        (self.begun && !self.ended && self.table.computer(seat).is_none() && today >= self.due(days))
+            .then_some(seat)
+    }
+
+    /// When the move is due, in seconds since 1970.
+    pub(super) fn due(&self, days: u32) -> u64 {
+        self.moved_at + u64::from(days) * 86_400
+    }
+
+    /// A correspondence game's time per move (none for the others).
+    pub(super) fn days_per_move(&self) -> Duration {
+        Duration::from_secs(u64::from(self.days.unwrap_or(0)) * 86_400)
     }
 
     /// Nobody has joined it yet.

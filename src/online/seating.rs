@@ -26,6 +26,7 @@ pub(super) struct Terms {
     pub(super) public: bool,
     pub(super) rated: bool,
     pub(super) range: Option<[u32; 2]>,
+    pub(super) days: Option<u32>,
 }
 
 impl Hub {
@@ -77,6 +78,7 @@ impl Hub {
             tokens: [Some(key.clone()), None],
             players: [player.as_ref().map(|player| player.id), None],
             rated: terms.rated,
+            days: terms.days,
             ..Seats::default()
         };
         if let Across::Computer(level) = across {
@@ -104,6 +106,7 @@ impl Hub {
         room.rated = terms.rated;
         room.rated_terms = terms.rated;
         room.range = terms.range;
+        room.days = terms.days;
         self.rooms.insert(code.clone(), room);
         if matches!(across, Across::Computer(_)) {
             self.begin(&code, now, effects);
@@ -352,6 +355,72 @@ impl Hub {
             }
             return;
         };
+        self.sit(conn, code, seat, table, None, now, effects);
+    }
+
+    /// A signed-in player takes their seat at game `code` back by their
+    /// account, without its token (from another device, or the list of
+    /// their games): the seat gets a new token, which only they are told.
+    pub(super) fn return_to(
+        &mut self,
+        conn: ConnId,
+        code: &str,
+        table: bool,
+        now: Instant,
+        effects: &mut Effects,
+    ) {
+        if let Some(refusal) = self.seated_refusal(conn) {
+            return effects.say(conn, LobbyLine::error(refusal));
+        }
+        let Some(player) = self.clients[&conn].player.clone() else {
+            return effects.say(
+                conn,
+                LobbyLine::error("sign in first: a seat is taken back by its account"),
+            );
+        };
+        if !self.rooms.contains_key(code) {
+            match self.store.by_code(code) {
+                Ok(Some(kept)) => {
+                    if let Err(refusal) = self.open(kept, now, effects) {
+                        return effects.say(conn, refusal);
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => return effects.say(conn, out_of_reach(&e)),
+            }
+        }
+        let seat = self.rooms.get(code).and_then(|room| {
+            (0..2).find(|&seat| room.players[seat] == Some(player.id) && room.tokens[seat].is_some())
+        });
+        let Some(seat) = seat else {
+            return effects.say(conn, LobbyLine::error(format!("you have no seat in game {code}")));
+        };
+        let token = new_token(&mut self.rng);
+        let key = token_key(&token);
+        if let Err(e) = self.store.seat(code, seat, Some(&key), None, Some(player.id)) {
+            return effects.say(conn, out_of_reach(&e));
+        }
+        let room = self.rooms.get_mut(code).expect("just found");
+        if let Some(old) = room.tokens[seat].replace(key.clone()) {
+            self.tokens.remove(&old);
+        }
+        self.tokens.insert(key, (code.to_owned(), seat));
+        self.sit(conn, code.to_owned(), seat, table, Some(token), now, effects);
+    }
+
+    /// `conn` holds `seat` of the held game `code` now: it is greeted
+    /// (`resumed`, or `returned` with the seat's new `token`), the other
+    /// seat is told, and it is sent its table or what it was told.
+    fn sit(
+        &mut self,
+        conn: ConnId,
+        code: String,
+        seat: Seat,
+        table: bool,
+        token: Option<String>,
+        now: Instant,
+        effects: &mut Effects,
+    ) {
         let room = self.rooms.get_mut(&code).expect("a token's game is held");
         if let Some(old) = room.seat(seat, conn) {
             effects.say(
@@ -367,10 +436,18 @@ impl Hub {
         let game = room.table.opening().game;
         effects.say(
             conn,
-            LobbyLine::Resumed {
-                code: code.clone(),
-                game,
-                player: seat,
+            match token {
+                None => LobbyLine::Resumed {
+                    code: code.clone(),
+                    game,
+                    player: seat,
+                },
+                Some(token) => LobbyLine::Returned {
+                    code: code.clone(),
+                    game,
+                    player: seat,
+                    token,
+                },
             },
         );
         if let Some(them) = room.present[other(seat)] {
@@ -521,6 +598,12 @@ impl Hub {
         room.players = kept.seats.players;
         room.rated = kept.seats.rated;
         room.rated_terms = kept.seats.rated;
+        room.days = kept.seats.days;
+        room.moved_at = kept
+            .moved
+            .as_deref()
+            .and_then(crate::replay::seconds_of)
+            .unwrap_or_else(crate::replay::now_seconds);
         self.rooms.insert(kept.code.clone(), room);
         self.advance(&kept.code, now, effects);
         Ok(())

@@ -9,13 +9,16 @@ use bevy::prelude::*;
 use serde_json::Value;
 
 use super::link::{Heard, Link};
+use crate::game_log::GameLog;
 use crate::ids::GameId;
 use crate::screens::Screen;
 use crate::settings::{OnlineAccount, Settings};
-use crate::wire::{LobbyLine, PlayedGame, Request, Seek, Standing};
+use crate::wire::{LobbyLine, MyGame, PlayedGame, Request, Seek, Standing};
 
-/// Seconds between tries to reach the lobby again.
+/// Seconds between tries to reach the lobby again, and between looks at
+/// the signed-in player's games.
 const RETRY_SECONDS: f32 = 5.0;
+const MY_GAMES_SECONDS: f32 = 60.0;
 
 /// What the screen asks of the lobby's connection.
 #[derive(Message, Debug, Clone, PartialEq)]
@@ -52,6 +55,11 @@ pub struct OnlineLobby {
     /// each of their games.
     pub profile: Option<Profile>,
     pub best: Option<(GameId, Vec<Standing>)>,
+    /// The signed-in player's games not over, those that wait for their
+    /// move first.
+    pub my_games: Vec<MyGame>,
+    /// When they are next asked for.
+    my_games_at: f32,
     /// What the server said to the last sign in or up that failed.
     pub problem: Option<String>,
     /// A sign in or up sent and not yet answered.
@@ -113,8 +121,17 @@ fn run_commands(
 /// Opens the lobby's connection to the settings' server (again after a
 /// drop, or when the address changes), signs in with the kept session,
 /// and keeps what the server says.
-fn keep_the_lobby(mut lobby: ResMut<OnlineLobby>, mut settings: ResMut<Settings>, time: Res<Time>) {
+fn keep_the_lobby(
+    mut lobby: ResMut<OnlineLobby>,
+    mut settings: ResMut<Settings>,
+    mut log: ResMut<GameLog>,
+    time: Res<Time>,
+) {
     let now = time.elapsed_secs();
+    if lobby.live && now >= lobby.my_games_at && lobby.profile.is_some() {
+        lobby.my_games_at = now + MY_GAMES_SECONDS;
+        lobby.send(&Request::MyGames);
+    }
     if lobby.link.is_some() && lobby.server != settings.server {
         *lobby = OnlineLobby {
             retry_at: now + 1.0,
@@ -147,7 +164,7 @@ fn keep_the_lobby(mut lobby: ResMut<OnlineLobby>, mut settings: ResMut<Settings>
                 else {
                     continue;
                 };
-                hear(&mut lobby, line, &mut settings);
+                hear(&mut lobby, line, &mut settings, &mut log);
             }
             Heard::Closed(_) => {
                 lobby.link = None;
@@ -159,7 +176,7 @@ fn keep_the_lobby(mut lobby: ResMut<OnlineLobby>, mut settings: ResMut<Settings>
     }
 }
 
-fn hear(lobby: &mut OnlineLobby, line: LobbyLine, settings: &mut Settings) {
+fn hear(lobby: &mut OnlineLobby, line: LobbyLine, settings: &mut Settings, log: &mut GameLog) {
     match line {
         LobbyLine::Seeks { seeks } => {
             lobby.seeks = seeks;
@@ -182,9 +199,23 @@ fn hear(lobby: &mut OnlineLobby, line: LobbyLine, settings: &mut Settings) {
             let mine = settings.online_account.as_ref().is_some_and(|a| a.name == name);
             if mine {
                 lobby.profile = Some(Profile { name, ratings, games });
+                lobby.my_games_at = 0.0;
             }
         }
         LobbyLine::Best { game, players } => lobby.best = Some((game, players)),
+        LobbyLine::MyGames { games } => {
+            // A game that waits for this player's move now and did not
+            // before: said, and in the browser shown as a notification.
+            for game in games.iter().filter(|game| game.your_move) {
+                let known = lobby.my_games.iter().any(|g| g.code == game.code && g.your_move);
+                if !known {
+                    let text = format!("Your move in {}, game {}.", game.game.title(), game.code);
+                    super::notify::notify(&text);
+                    log.push(text);
+                }
+            }
+            lobby.my_games = games;
+        }
         LobbyLine::Error { message, .. } => {
             if message.starts_with("this session is over") {
                 // Signed out elsewhere, or the server forgot it.

@@ -7,6 +7,7 @@
 
 mod link;
 mod lobby;
+mod notify;
 
 use std::marker::PhantomData;
 
@@ -42,6 +43,8 @@ pub enum OnlineCommand {
         public: bool,
         /// Counts for both players' ratings (signed in).
         rated: bool,
+        /// A correspondence game's days per move.
+        days: Option<u32>,
     },
     Join {
         code: String,
@@ -49,6 +52,12 @@ pub enum OnlineCommand {
     /// Takes back the seat kept in the settings (the app was closed
     /// mid-game).
     Resume,
+    /// Takes back the signed-in player's seat in game `code` by their
+    /// account (their list of games).
+    Return {
+        code: String,
+        game: GameId,
+    },
     /// Gives up the game (the server's computer takes the seat of a game
     /// begun) or stops waiting, and closes the connection.
     Leave,
@@ -206,6 +215,7 @@ fn run_commands(
                 scenario,
                 public,
                 rated,
+                days,
             } => {
                 let create = Request::Create {
                     game: *game,
@@ -215,6 +225,7 @@ fn run_commands(
                     public: *public && *across == Across::Person,
                     rated: *rated && *across == Across::Person,
                     range: None,
+                    days: days.filter(|_| *across == Across::Person),
                 };
                 online.reset(None);
                 online.stage = Stage::Connecting;
@@ -245,6 +256,19 @@ fn run_commands(
                     &seat.server,
                     Request::Resume {
                         token: seat.token,
+                        table: true,
+                    },
+                    &settings,
+                );
+            }
+            OnlineCommand::Return { code, game } => {
+                online.reset(None);
+                online.stage = Stage::Connecting;
+                online.game = Some(*game);
+                online.connect(
+                    &settings.server,
+                    Request::Return {
+                        code: code.clone(),
                         table: true,
                     },
                     &settings,
@@ -335,6 +359,12 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
             player,
         }
         | LobbyLine::Rematched {
+            code,
+            game,
+            token,
+            player,
+        }
+        | LobbyLine::Returned {
             code,
             game,
             token,
@@ -442,6 +472,7 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
         | LobbyLine::SignedIn { .. }
         | LobbyLine::SignedOut
         | LobbyLine::Profile { .. }
+        | LobbyLine::MyGames { .. }
         | LobbyLine::Best { .. } => {}
         // Lines for a watcher: the app takes a seat, it does not `watch`.
         LobbyLine::Watching { .. } | LobbyLine::Record { .. } => {}

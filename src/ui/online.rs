@@ -31,6 +31,8 @@ struct Form {
     public: bool,
     /// A game against a person counts for the ratings (signed in).
     rated: bool,
+    /// Days per move for a correspondence game; 0 for one played now.
+    days: u32,
     /// The account form.
     name: String,
     password: String,
@@ -45,6 +47,7 @@ impl Default for Form {
             code: String::new(),
             public: true,
             rated: false,
+            days: 0,
             name: String::new(),
             password: String::new(),
         }
@@ -120,7 +123,7 @@ fn lobby(
             match online.stage {
                 Stage::Idle => {
                     egui::ScrollArea::vertical().show(ui, |ui| {
-                        account_ui(ui, &mut form, &settings, &lobby, &mut account);
+                        account_ui(ui, &mut form, &settings, &lobby, &mut account, &mut ask);
                         form_ui(
                             ui,
                             &mut form,
@@ -207,6 +210,16 @@ fn form_ui(
             if signed_in(settings).is_some() {
                 ui.checkbox(&mut form.rated, "Rated: it counts for both players' ratings (T)");
             }
+            if form.game != GameId::Betting {
+                ui.horizontal(|ui| {
+                    ui.label("Correspondence");
+                    ui.add(egui::DragValue::new(&mut form.days).range(0..=14));
+                    ui.label(
+                        egui::RichText::new("days per move; 0 to play it now. The game waits on the server.")
+                            .weak(),
+                    );
+                });
+            }
         }
         if form.game == GameId::Wargame {
             ui.horizontal(|ui| {
@@ -223,6 +236,7 @@ fn form_ui(
                 scenario: Some(form.scenario),
                 public: form.public,
                 rated: form.rated && signed_in(settings).is_some(),
+                days: (form.days > 0 && form.game != GameId::Betting).then_some(form.days),
             });
         }
     });
@@ -292,6 +306,7 @@ fn account_ui(
     settings: &Settings,
     lobby: &OnlineLobby,
     account: &mut MessageWriter<LobbyCommand>,
+    ask: &mut MessageWriter<OnlineCommand>,
 ) {
     let Some(name) = signed_in(settings) else {
         panel(ui, "Your account", |ui| {
@@ -335,6 +350,34 @@ fn account_ui(
         });
         return;
     };
+    if !lobby.my_games.is_empty() {
+        panel(ui, "Your games", |ui| {
+            for game in &lobby.my_games {
+                ui.horizontal_wrapped(|ui| {
+                    let whose = if game.your_move { "your move" } else { "their move" };
+                    let text =
+                        egui::RichText::new(format!("{}, game {}: {whose}", game.game.title(), game.code));
+                    ui.label(if game.your_move {
+                        text.strong().color(theme::ACCENT)
+                    } else {
+                        text
+                    });
+                    if let Some(opponent) = &game.opponent {
+                        ui.label(format!("against {opponent}"));
+                    }
+                    if let (Some(days), Some(due)) = (game.days, &game.due) {
+                        ui.label(egui::RichText::new(format!("{days} days a move, due {due}")).weak());
+                    }
+                    if ui.button("Open").clicked() {
+                        ask.write(OnlineCommand::Return {
+                            code: game.code.clone(),
+                            game: game.game,
+                        });
+                    }
+                });
+            }
+        });
+    }
     panel(ui, &format!("Signed in as {name}"), |ui| {
         ui.horizontal_wrapped(
             |ui| match lobby.profile.as_ref().map(|profile| &profile.ratings) {

@@ -12,6 +12,7 @@ mod online;
 mod online_accounts;
 mod online_app;
 mod online_batches;
+mod online_correspondence;
 mod online_hostile;
 mod online_lobby;
 mod online_rematch;

@@ -958,6 +958,7 @@ fn the_app_and_the_server_read_each_others_lobby_messages_as_they_were_meant() {
             public: false,
             rated: false,
             range: None,
+            days: None,
         },
         Request::Create {
             game: GameId::Tiles,
@@ -967,6 +968,7 @@ fn the_app_and_the_server_read_each_others_lobby_messages_as_they_were_meant() {
             public: true,
             rated: true,
             range: Some([1400, 1700]),
+            days: Some(3),
         },
         Request::Lobby,
         Request::Join {

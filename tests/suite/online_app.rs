@@ -93,6 +93,7 @@ fn two_apps_play_every_game_to_the_end_through_the_server(store) {
             scenario: Some(21),
             public: true,
             rated: false,
+            days: None,
         });
         // The guest looks at the lobby's open games and joins the host's.
         guest.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Online);
@@ -151,6 +152,7 @@ fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game(store) {
         scenario: None,
         public: false,
         rated: false,
+        days: None,
     });
     run_until(&mut [&mut app], &mut rng, Duration::from_secs(10), |apps| {
         apps[0]
@@ -188,6 +190,7 @@ fn an_app_closed_mid_game_offers_its_seat_and_takes_it_back(store) {
         scenario: None,
         public: false,
         rated: false,
+        days: None,
     });
     run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
         stage(apps[0]) == Stage::Waiting
@@ -288,6 +291,7 @@ fn two_signed_up_apps_seek_join_play_rematch_and_are_rated_while_a_third_watches
         scenario: None,
         public: true,
         rated: true,
+        days: None,
     });
     run_until(
         &mut [&mut host, &mut guest],

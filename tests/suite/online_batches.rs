@@ -127,6 +127,9 @@ impl Store for Refusing {
     ) -> Result<(), String> {
         self.inner.seat(code, seat, token, computer, player)
     }
+    fn moved(&mut self, code: &str, at: &str) -> Result<(), String> {
+        self.inner.moved(code, at)
+    }
     fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String> {
         self.inner.step(code, n, stored)?;
         if self.fail.swap(false, Ordering::SeqCst) {

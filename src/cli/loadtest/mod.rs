@@ -309,6 +309,7 @@ async fn one_game(
         public: false,
         rated: false,
         range: None,
+        days: None,
     };
     let (host_client, created) = LoadClient::seat(&host, n, &create).await?;
     let text = |line: &serde_json::Value, key: &str| line[key].as_str().unwrap_or_default().to_owned();

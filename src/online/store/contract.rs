@@ -17,6 +17,8 @@ pub struct Seats {
     pub computers: [Option<Level>; 2],
     pub players: [Option<PlayerId>; 2],
     pub rated: bool,
+    /// A correspondence game's days per move.
+    pub days: Option<u32>,
 }
 
 /// An account's number in the store.
@@ -65,6 +67,8 @@ pub struct Kept {
     pub opening: Opening,
     pub seats: Seats,
     pub steps: Vec<Stored>,
+    /// A correspondence game's last move (or start), ISO 8601 in UTC.
+    pub moved: Option<String>,
 }
 
 /// What the hub keeps and reads back. Outside a batch every write has
@@ -93,6 +97,8 @@ pub trait Store: Send {
     ) -> Result<(), String>;
     /// Keeps action number `n` (from 1) of a game.
     fn step(&mut self, code: &str, n: usize, stored: &Stored) -> Result<(), String>;
+    /// When a correspondence game's last move (or its start) was.
+    fn moved(&mut self, code: &str, at: &str) -> Result<(), String>;
     fn end(&mut self, code: &str, ended: &str) -> Result<(), String>;
     /// A game nobody joined, given up by its creator or expired.
     fn forget(&mut self, code: &str) -> Result<(), String>;
@@ -193,9 +199,12 @@ pub struct GameRow {
     pub computers: [Option<String>; 2],
     pub players: [Option<PlayerId>; 2],
     pub rated: bool,
+    pub days: Option<i64>,
+    pub moved: Option<String>,
 }
 
-pub const GAME_COLUMNS: &str = "code, created, game, seed, config, chance, token0, token1, computer0, computer1, player0, player1, rated";
+pub const GAME_COLUMNS: &str = "code, created, game, seed, config, chance, token0, token1, computer0, computer1, \
+     player0, player1, rated, days, moved";
 
 /// The columns of a player's game, in the order `games_of` selects them
 /// (`$1`/`?1` the player), newest first.
@@ -243,7 +252,9 @@ impl GameRow {
                     computers: [level(&self.computers[0])?, level(&self.computers[1])?],
                     players: self.players,
                     rated: self.rated,
+                    days: self.days.map(|days| days as u32),
                 },
+                moved: self.moved,
                 steps: steps?,
                 code: code.clone(),
                 created: self.created,

@@ -224,6 +224,8 @@ fn game_row(row: &Row) -> Result<GameRow, postgres::Error> {
         computers: [row.try_get(8)?, row.try_get(9)?],
         players: [row.try_get(10)?, row.try_get(11)?],
         rated: row.try_get(12)?,
+        days: row.try_get(13)?,
+        moved: row.try_get(14)?,
     })
 }
 
@@ -257,8 +259,8 @@ impl Store for PostgresStore {
         self.write(
             code,
             "INSERT INTO games (code, game, program, created, seed, config, chance,
-                                token0, token1, computer0, computer1, player0, player1, rated)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                                token0, token1, computer0, computer1, player0, player1, rated, days)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
              ON CONFLICT (code) DO NOTHING",
             &[
                 &code,
@@ -275,6 +277,7 @@ impl Store for PostgresStore {
                 &seats.players[0],
                 &seats.players[1],
                 &seats.rated,
+                &seats.days.map(i64::from),
             ],
         )
     }
@@ -310,6 +313,11 @@ impl Store for PostgresStore {
             .chances
             .push(serde_json::to_string(&stored.chance).expect("numbers serialize"));
         if batched { Ok(()) } else { self.send_steps() }
+    }
+
+    fn moved(&mut self, code: &str, at: &str) -> Result<(), String> {
+        self.write(code, "UPDATE games SET moved = $2 WHERE code = $1", &[&code, &at])
+            .map(drop)
     }
 
     fn end(&mut self, code: &str, ended: &str) -> Result<(), String> {

@@ -102,6 +102,8 @@ impl SqliteStore {
                         computers: [row.get(8)?, row.get(9)?],
                         players: [row.get(10)?, row.get(11)?],
                         rated: row.get::<_, i64>(12)? != 0,
+                        days: row.get(13)?,
+                        moved: row.get(14)?,
                     })
                 })
                 .optional()
@@ -162,8 +164,8 @@ impl Store for SqliteStore {
         self.write(
             code,
             "INSERT INTO games (code, game, program, created, seed, config, chance,
-                                token0, token1, computer0, computer1, player0, player1, rated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                                token0, token1, computer0, computer1, player0, player1, rated, days)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
              ON CONFLICT (code) DO NOTHING",
             params![
                 code,
@@ -180,6 +182,7 @@ impl Store for SqliteStore {
                 seats.players[0],
                 seats.players[1],
                 seats.rated as i64,
+                seats.days,
             ],
         )
     }
@@ -212,6 +215,15 @@ impl Store for SqliteStore {
                 stored.action.to_string(),
                 serde_json::to_string(&stored.chance).expect("numbers serialize"),
             ],
+        )
+        .map(drop)
+    }
+
+    fn moved(&mut self, code: &str, at: &str) -> Result<(), String> {
+        self.write(
+            code,
+            "UPDATE games SET moved = ?2 WHERE code = ?1",
+            params![code, at],
         )
         .map(drop)
     }
