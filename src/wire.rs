@@ -69,10 +69,17 @@ pub enum Request {
         /// A correspondence game: days per move instead of minutes.
         #[serde(skip_serializing_if = "Option::is_none")]
         days: Option<u32>,
+        /// The wargame on a player's own scenario: the text of its file.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scenario_file: Option<String>,
     },
     Join {
         code: String,
         table: bool,
+        /// The player agrees to play a game on another player's own
+        /// scenario.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        accept_mod: bool,
     },
     Resume {
         token: String,
@@ -143,6 +150,9 @@ pub struct Seek {
     /// The ratings it takes, if it asks for a range.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<[u32; 2]>,
+    /// A player's own scenario: its name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modded: Option<String>,
 }
 
 /// One rating: a player's in a game, for a profile or a table of the best.

@@ -27,11 +27,13 @@ CREATE TABLE ratings (
 CREATE INDEX ratings_best ON ratings(game, rating);
 -- Who sat at a game when signed in, and whether it counts for ratings;
 -- for a correspondence game, its days per move and when the last move
--- (or the start) was.
+-- (or the start) was; and a player's own scenario's name.
 ALTER TABLE games ADD COLUMN player0 BIGINT REFERENCES players(id);
 ALTER TABLE games ADD COLUMN player1 BIGINT REFERENCES players(id);
 ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE games ADD COLUMN days BIGINT;
 ALTER TABLE games ADD COLUMN moved TEXT;
+-- A game on a player's own scenario: its name, asked about before a join.
+ALTER TABLE games ADD COLUMN modded TEXT;
 CREATE INDEX games_player0 ON games(player0);
 CREATE INDEX games_player1 ON games(player1);

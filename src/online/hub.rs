@@ -206,6 +206,7 @@ impl Hub {
                 rated,
                 range,
                 days,
+                scenario_file,
             })) => self.create(
                 conn,
                 (game, across, scenario),
@@ -215,6 +216,7 @@ impl Hub {
                     rated,
                     range,
                     days,
+                    scenario_file,
                 },
                 now,
                 effects,
@@ -234,7 +236,11 @@ impl Hub {
                 self.return_to(conn, &code, table, now, effects)
             }
             Ok(Incoming::Lobby(Request::Lobby)) => self.enter_lobby(conn, effects),
-            Ok(Incoming::Lobby(Request::Join { code, table })) => self.join(conn, &code, table, now, effects),
+            Ok(Incoming::Lobby(Request::Join {
+                code,
+                table,
+                accept_mod,
+            })) => self.join(conn, &code, (table, accept_mod), now, effects),
             Ok(Incoming::Lobby(Request::Resume { token, table })) => {
                 self.resume(conn, &token, table, now, effects)
             }

@@ -42,15 +42,36 @@ pub fn read(text: &str) -> Result<Incoming, String> {
         "create" => {
             only(
                 &[
-                    "game", "opponent", "scenario", "table", "public", "rated", "range", "days",
+                    "game",
+                    "opponent",
+                    "scenario",
+                    "scenario_file",
+                    "table",
+                    "public",
+                    "rated",
+                    "range",
+                    "days",
                 ],
                 &["game", "opponent"],
             )?;
             let game = GameId::parse(text_of(&object, "game")?)?;
             let across = Across::parse(text_of(&object, "opponent")?)?;
-            if object.contains_key("scenario") && game != GameId::Wargame {
+            if (object.contains_key("scenario") || object.contains_key("scenario_file"))
+                && game != GameId::Wargame
+            {
                 return Err("only the wargame takes a scenario".into());
             }
+            let scenario_file = match object.get("scenario_file") {
+                None => None,
+                Some(_) if object.contains_key("scenario") => {
+                    return Err("a scenario's number or a scenario file, not both".into());
+                }
+                Some(text) => Some(
+                    text.as_str()
+                        .ok_or("scenario_file is the text of a scenario file")?
+                        .to_owned(),
+                ),
+            };
             let scenario = scenario_of(&object)?;
             let public = flag(&object, "public")?;
             let rated = flag(&object, "rated")?;
@@ -92,13 +113,15 @@ pub fn read(text: &str) -> Result<Incoming, String> {
                 rated,
                 range,
                 days,
+                scenario_file,
             }))
         }
         "join" => {
-            only(&["code", "table"], &["code"])?;
+            only(&["code", "table", "accept_mod"], &["code"])?;
             Ok(Incoming::Lobby(Request::Join {
                 code: text_of(&object, "code")?.trim().to_ascii_uppercase(),
                 table: flag(&object, "table")?,
+                accept_mod: flag(&object, "accept_mod")?,
             }))
         }
         "resume" => {

@@ -91,15 +91,17 @@ impl Hub {
         let seed = self.rng.random::<u64>();
         let fresh = match offer.scenario {
             Some(number) => table::open(opening.game, Some(number), seed),
-            None => table::again(&opening, seed),
+            None => table::configured(opening.game, &opening.config, seed),
         };
         let mut fresh = match fresh {
             Ok(fresh) => fresh,
             Err(e) => return effects.say(asker, LobbyLine::error(e)),
         };
         let to = |old: Seat| if offer.swap { other(old) } else { old };
+        let old_modded = room.modded.clone().filter(|_| offer.scenario.is_none());
         let mut seats = Seats {
             rated: room.rated_terms,
+            modded: old_modded.clone(),
             ..Seats::default()
         };
         let mut tokens: [Option<String>; 2] = [None, None];
@@ -131,6 +133,7 @@ impl Hub {
         room.players = seats.players;
         room.rated = seats.rated;
         room.rated_terms = seats.rated;
+        room.modded = old_modded;
         room.watchers = std::mem::take(&mut self.rooms.get_mut(code).expect("the old game is held").watchers);
         for seat in [0, 1] {
             let (Some(conn), Some(token), Some(key)) =

@@ -50,6 +50,9 @@ pub(super) struct Room {
     /// the start was.
     pub(super) days: Option<u32>,
     pub(super) moved_at: u64,
+    /// A game on a player's own scenario: its name, told to whoever would
+    /// join before they do.
+    pub(super) modded: Option<String>,
 }
 
 /// A rematch offered: by which seat, on what terms.
@@ -87,6 +90,7 @@ impl Room {
             range: None,
             days: None,
             moved_at: 0,
+            modded: None,
         }
     }
 

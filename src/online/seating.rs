@@ -11,6 +11,8 @@ use super::limits::{self, Bucket};
 use super::lobby::Across;
 use super::store::{Kept, Seats, token_key};
 use super::table::{self, Opening};
+use crate::games::wargame::engine::scenario_check;
+use crate::games::wargame::engine::state::Setup;
 use crate::ids::GameId;
 use crate::rules::{Seat, other};
 use crate::wire::{LobbyLine, Seek};
@@ -27,6 +29,8 @@ pub(super) struct Terms {
     pub(super) rated: bool,
     pub(super) range: Option<[u32; 2]>,
     pub(super) days: Option<u32>,
+    /// The wargame on a player's own scenario: its file's text.
+    pub(super) scenario_file: Option<String>,
 }
 
 impl Hub {
@@ -65,8 +69,12 @@ impl Hub {
             return;
         }
         let seed = self.rng.random::<u64>();
-        let mut table = match table::open(game, scenario, seed) {
-            Ok(table) => table,
+        let opened = match &terms.scenario_file {
+            Some(text) => own_scenario(text, seed).map(|(table, name)| (table, Some(name))),
+            None => table::open(game, scenario, seed).map(|table| (table, None)),
+        };
+        let (mut table, modded) = match opened {
+            Ok(opened) => opened,
             Err(e) => {
                 effects.say(conn, LobbyLine::error(e));
                 return;
@@ -79,6 +87,7 @@ impl Hub {
             players: [player.as_ref().map(|player| player.id), None],
             rated: terms.rated,
             days: terms.days,
+            modded: modded.clone(),
             ..Seats::default()
         };
         if let Across::Computer(level) = across {
@@ -107,6 +116,7 @@ impl Hub {
         room.rated_terms = terms.rated;
         room.range = terms.range;
         room.days = terms.days;
+        room.modded = modded.clone();
         self.rooms.insert(code.clone(), room);
         if matches!(across, Across::Computer(_)) {
             self.begin(&code, now, effects);
@@ -128,6 +138,7 @@ impl Hub {
                     rating,
                     rated: terms.rated,
                     range: terms.range,
+                    modded,
                 });
             }
             effects.say(conn, LobbyLine::Waiting { code });
@@ -235,7 +246,7 @@ impl Hub {
         &mut self,
         conn: ConnId,
         code: &str,
-        table: bool,
+        (table, accept_mod): (bool, bool),
         now: Instant,
         effects: &mut Effects,
     ) {
@@ -267,6 +278,16 @@ impl Hub {
             effects.say(
                 conn,
                 LobbyLine::error(format!("game {code} already has two players")),
+            );
+            return;
+        }
+        if let Some(name) = room.modded.as_ref().filter(|_| !accept_mod) {
+            effects.say(
+                conn,
+                LobbyLine::error(format!(
+                    "game {code} is played on a player's own scenario, \"{name}\": \
+                     join with accept_mod to play it"
+                )),
             );
             return;
         }
@@ -599,6 +620,7 @@ impl Hub {
         room.rated = kept.seats.rated;
         room.rated_terms = kept.seats.rated;
         room.days = kept.seats.days;
+        room.modded = kept.seats.modded;
         room.moved_at = kept
             .moved
             .as_deref()
@@ -681,4 +703,21 @@ impl Hub {
 pub(super) fn out_of_reach(e: &str) -> LobbyLine {
     eprintln!("black-and-white serve: {e}");
     LobbyLine::for_now(limits::STORE_MESSAGE, limits::STORE_RETRY_MS)
+}
+
+/// A game of the wargame on a player's own scenario, checked as
+/// `validate` checks a file (the same function), and the scenario's name;
+/// the text names each problem with its line and column.
+fn own_scenario(text: &str, seed: u64) -> Result<(Box<dyn table::Table>, String), String> {
+    let scenario = scenario_check::check_text(text).map_err(|problems| {
+        let listed: Vec<String> = problems.iter().take(5).map(ToString::to_string).collect();
+        format!("the scenario file does not pass validate: {}", listed.join("; "))
+    })?;
+    let name = scenario.name.clone();
+    let setup = Setup {
+        scenario,
+        dice: Vec::new(),
+    };
+    let config = serde_json::to_value(&setup).expect("scenarios serialize");
+    Ok((table::configured(GameId::Wargame, &config, seed)?, name))
 }

@@ -109,9 +109,9 @@ pub fn open(game: GameId, scenario: Option<u32>, seed: u64) -> Result<Box<dyn Ta
     with_game(game, Fresh { scenario, seed })
 }
 
-/// A new game on the same config as `opening` (the wargame's same
-/// scenario) with a new seed: a rematch.
-pub fn again(opening: &Opening, seed: u64) -> Result<Box<dyn Table>, String> {
+/// A new game of `game` on `config` (the game's config as JSON: for a
+/// rematch the old game's, for a player's own scenario theirs).
+pub fn configured(game: GameId, config: &Value, seed: u64) -> Result<Box<dyn Table>, String> {
     struct Again<'a> {
         config: &'a Value,
         seed: u64,
@@ -124,13 +124,7 @@ pub fn again(opening: &Opening, seed: u64) -> Result<Box<dyn Table>, String> {
             Ok(Box::new(Hosted::<G>::new(&config, self.seed)))
         }
     }
-    with_game(
-        opening.game,
-        Again {
-            config: &opening.config,
-            seed,
-        },
-    )
+    with_game(game, Again { config, seed })
 }
 
 /// A stored game played again to where it stood; the text says where its

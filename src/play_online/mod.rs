@@ -45,22 +45,34 @@ pub enum OnlineCommand {
         rated: bool,
         /// A correspondence game's days per move.
         days: Option<u32>,
+        /// The wargame on one of the player's own scenarios.
+        scenario_file: Option<String>,
     },
     Join {
         code: String,
+        /// The player agrees to a game on another player's own scenario.
+        accept_mod: bool,
     },
     /// Takes back the seat kept in the settings (the app was closed
     /// mid-game).
     Resume,
     /// Takes back the signed-in player's seat in game `code` by their
     /// account (their list of games).
-    Return {
-        code: String,
-        game: GameId,
-    },
+    Return { code: String, game: GameId },
     /// Gives up the game (the server's computer takes the seat of a game
     /// begun) or stops waiting, and closes the connection.
     Leave,
+}
+
+/// The player's own wargame scenarios that may be played online, each
+/// as the text of its file (the wargame's catalogue fills it).
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct OwnScenarios(pub Vec<OwnScenario>);
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnScenario {
+    pub name: String,
+    pub text: String,
 }
 
 /// A rematch offered after the end (docs/online.md, "Rematch").
@@ -162,6 +174,7 @@ impl Online {
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(lobby::plugin);
     app.init_resource::<Online>()
+        .init_resource::<OwnScenarios>()
         .add_message::<OnlineCommand>()
         .add_systems(
             Update,
@@ -216,6 +229,7 @@ fn run_commands(
                 public,
                 rated,
                 days,
+                scenario_file,
             } => {
                 let create = Request::Create {
                     game: *game,
@@ -226,13 +240,14 @@ fn run_commands(
                     rated: *rated && *across == Across::Person,
                     range: None,
                     days: days.filter(|_| *across == Across::Person),
+                    scenario_file: scenario_file.clone().filter(|_| *game == GameId::Wargame),
                 };
                 online.reset(None);
                 online.stage = Stage::Connecting;
                 online.game = Some(*game);
                 online.connect(&settings.server, create, &settings);
             }
-            OnlineCommand::Join { code } => {
+            OnlineCommand::Join { code, accept_mod } => {
                 online.reset(None);
                 online.stage = Stage::Connecting;
                 online.connect(
@@ -240,6 +255,7 @@ fn run_commands(
                     Request::Join {
                         code: code.trim().to_ascii_uppercase(),
                         table: true,
+                        accept_mod: *accept_mod,
                     },
                     &settings,
                 );
@@ -453,9 +469,11 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
             // request there.
             let again = match online.token.clone() {
                 Some(token) => Request::Resume { token, table: true },
+                // Another server plays it: it was agreed to here already.
                 None => Request::Join {
                     code: code.clone(),
                     table: true,
+                    accept_mod: true,
                 },
             };
             log.push(format!("Game {code} is played on {server}: connecting there."));

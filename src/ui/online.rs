@@ -11,7 +11,7 @@ use super::layout::{FreeSpace, UiLayer};
 use super::theme;
 use crate::ids::GameId;
 use crate::menus::Menu;
-use crate::play_online::{Across, LobbyCommand, Online, OnlineCommand, OnlineLobby, Stage};
+use crate::play_online::{Across, LobbyCommand, Online, OnlineCommand, OnlineLobby, OwnScenarios, Stage};
 use crate::rules::Level;
 use crate::screens::Screen;
 use crate::settings::Settings;
@@ -33,6 +33,10 @@ struct Form {
     rated: bool,
     /// Days per move for a correspondence game; 0 for one played now.
     days: u32,
+    /// The wargame on the player's own scenario (its place among them).
+    own: Option<usize>,
+    /// Joining by code: agreed to a game on another player's scenario.
+    accept_mod: bool,
     /// The account form.
     name: String,
     password: String,
@@ -48,6 +52,8 @@ impl Default for Form {
             public: true,
             rated: false,
             days: 0,
+            own: None,
+            accept_mod: false,
             name: String::new(),
             password: String::new(),
         }
@@ -76,6 +82,7 @@ fn lobby(
     mut settings: ResMut<Settings>,
     online: Res<Online>,
     lobby: Res<OnlineLobby>,
+    own: Res<OwnScenarios>,
     mut ask: MessageWriter<OnlineCommand>,
     mut account: MessageWriter<LobbyCommand>,
     mut next: ResMut<NextState<Screen>>,
@@ -99,8 +106,10 @@ fn lobby(
         if pressed(KeyCode::KeyJ)
             && let Some(seek) = lobby.seeks.first()
         {
+            // The list says whose own scenario it is before the key.
             ask.write(OnlineCommand::Join {
                 code: seek.code.clone(),
+                accept_mod: true,
             });
         }
     }
@@ -129,6 +138,7 @@ fn lobby(
                             &mut form,
                             &mut settings,
                             &online,
+                            &own,
                             &mut ask,
                             pressed(KeyCode::Enter),
                         );
@@ -153,6 +163,7 @@ fn form_ui(
     form: &mut Form,
     settings: &mut Settings,
     online: &Online,
+    own: &OwnScenarios,
     ask: &mut MessageWriter<OnlineCommand>,
     enter: bool,
 ) {
@@ -222,10 +233,27 @@ fn form_ui(
             }
         }
         if form.game == GameId::Wargame {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Scenario");
-                ui.add(egui::DragValue::new(&mut form.scenario).range(1..=22));
+                ui.add_enabled(
+                    form.own.is_none(),
+                    egui::DragValue::new(&mut form.scenario).range(1..=22),
+                );
                 ui.label(egui::RichText::new("1-22; 21 and 22 are the tutorial battles").weak());
+                if !own.0.is_empty() {
+                    let chosen = form
+                        .own
+                        .and_then(|n| own.0.get(n))
+                        .map_or("none", |s| s.name.as_str());
+                    egui::ComboBox::from_label("or your own")
+                        .selected_text(chosen)
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(&mut form.own, None, "none");
+                            for (n, scenario) in own.0.iter().enumerate() {
+                                ui.selectable_value(&mut form.own, Some(n), &scenario.name);
+                            }
+                        });
+                }
             });
         }
         ui.add_space(8.0);
@@ -237,6 +265,7 @@ fn form_ui(
                 public: form.public,
                 rated: form.rated && signed_in(settings).is_some(),
                 days: (form.days > 0 && form.game != GameId::Betting).then_some(form.days),
+                scenario_file: form.own.and_then(|n| own.0.get(n)).map(|s| s.text.clone()),
             });
         }
     });
@@ -256,9 +285,14 @@ fn form_ui(
             if ui.add_enabled(ready, egui::Button::new("Join (Enter)")).clicked() || (ready && entered) {
                 ask.write(OnlineCommand::Join {
                     code: form.code.clone(),
+                    accept_mod: form.accept_mod,
                 });
             }
         });
+        ui.checkbox(
+            &mut form.accept_mod,
+            "Play it if it is on the other player's own scenario (the server says which first)",
+        );
     });
 }
 
@@ -460,10 +494,16 @@ fn open_games_ui(ui: &mut egui::Ui, lobby: &OnlineLobby, ask: &mut MessageWriter
                     if let Some([low, high]) = seek.range {
                         ui.label(format!("for {low}-{high}"));
                     }
+                    if let Some(name) = &seek.modded {
+                        ui.label(
+                            egui::RichText::new(format!("their own scenario: {name}")).color(theme::WARNING),
+                        );
+                    }
                     let label = if n == 0 { "Join (J)" } else { "Join" };
                     if ui.button(label).clicked() {
                         ask.write(OnlineCommand::Join {
                             code: seek.code.clone(),
+                            accept_mod: true,
                         });
                     }
                 });

@@ -15,6 +15,7 @@ mod online_batches;
 mod online_correspondence;
 mod online_hostile;
 mod online_lobby;
+mod online_mods;
 mod online_rematch;
 mod online_servers;
 mod online_store;

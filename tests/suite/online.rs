@@ -959,6 +959,18 @@ fn the_app_and_the_server_read_each_others_lobby_messages_as_they_were_meant() {
             rated: false,
             range: None,
             days: None,
+            scenario_file: None,
+        },
+        Request::Create {
+            game: GameId::Wargame,
+            across: Across::Person,
+            scenario: None,
+            table: false,
+            public: false,
+            rated: false,
+            range: None,
+            days: None,
+            scenario_file: Some("(number: 99)".into()),
         },
         Request::Create {
             game: GameId::Tiles,
@@ -969,11 +981,13 @@ fn the_app_and_the_server_read_each_others_lobby_messages_as_they_were_meant() {
             rated: true,
             range: Some([1400, 1700]),
             days: Some(3),
+            scenario_file: None,
         },
         Request::Lobby,
         Request::Join {
             code: "ABCDE".into(),
             table: true,
+            accept_mod: true,
         },
         Request::Resume {
             token: "0f".repeat(16),

@@ -94,6 +94,7 @@ fn two_apps_play_every_game_to_the_end_through_the_server(store) {
             public: true,
             rated: false,
             days: None,
+            scenario_file: None,
         });
         // The guest looks at the lobby's open games and joins the host's.
         guest.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Online);
@@ -115,6 +116,7 @@ fn two_apps_play_every_game_to_the_end_through_the_server(store) {
         assert_eq!(seek.scenario, (game == GameId::Wargame).then_some(21));
         guest.world_mut().write_message(OnlineCommand::Join {
             code: seek.code,
+            accept_mod: false,
         });
         run_until(
             &mut [&mut host, &mut guest],
@@ -153,6 +155,7 @@ fn an_app_reconnects_when_the_server_comes_back_and_finishes_the_game(store) {
         public: false,
         rated: false,
         days: None,
+        scenario_file: None,
     });
     run_until(&mut [&mut app], &mut rng, Duration::from_secs(10), |apps| {
         apps[0]
@@ -191,6 +194,7 @@ fn an_app_closed_mid_game_offers_its_seat_and_takes_it_back(store) {
         public: false,
         rated: false,
         days: None,
+        scenario_file: None,
     });
     run_until(&mut [&mut host], &mut rng, Duration::from_secs(10), |apps| {
         stage(apps[0]) == Stage::Waiting
@@ -198,7 +202,7 @@ fn an_app_closed_mid_game_offers_its_seat_and_takes_it_back(store) {
     let code = host.world().resource::<Online>().code.clone().unwrap();
     guest
         .world_mut()
-        .write_message(OnlineCommand::Join { code: code.clone() });
+        .write_message(OnlineCommand::Join { code: code.clone(), accept_mod: false });
     run_until(
         &mut [&mut host, &mut guest],
         &mut rng,
@@ -292,6 +296,7 @@ fn two_signed_up_apps_seek_join_play_rematch_and_are_rated_while_a_third_watches
         public: true,
         rated: true,
         days: None,
+        scenario_file: None,
     });
     run_until(
         &mut [&mut host, &mut guest],
@@ -308,6 +313,7 @@ fn two_signed_up_apps_seek_join_play_rematch_and_are_rated_while_a_third_watches
     let watcher = crate::online_watchers::watcher_of_two(&url, &seek.code);
     guest.world_mut().write_message(OnlineCommand::Join {
         code: seek.code.clone(),
+        accept_mod: false,
     });
     let both_at = |at: Screen| move |apps: &[&mut App]| apps.iter().all(|app| screen(app) == at);
     let rated = |app: &App| {

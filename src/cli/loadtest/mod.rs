@@ -310,6 +310,7 @@ async fn one_game(
         rated: false,
         range: None,
         days: None,
+        scenario_file: None,
     };
     let (host_client, created) = LoadClient::seat(&host, n, &create).await?;
     let text = |line: &serde_json::Value, key: &str| line[key].as_str().unwrap_or_default().to_owned();
@@ -324,7 +325,11 @@ async fn one_game(
     let other = {
         let (tally, sent) = (Arc::clone(tally), Arc::clone(&sent));
         tokio::spawn(async move {
-            let join = Request::Join { code, table: false };
+            let join = Request::Join {
+                code,
+                table: false,
+                accept_mod: false,
+            };
             let (client, joined) = LoadClient::seat(&guest, n + 1, &join).await?;
             let token = text(&joined, "token");
             client

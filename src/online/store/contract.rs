@@ -19,6 +19,8 @@ pub struct Seats {
     pub rated: bool,
     /// A correspondence game's days per move.
     pub days: Option<u32>,
+    /// A game on a player's own scenario: its name.
+    pub modded: Option<String>,
 }
 
 /// An account's number in the store.
@@ -201,10 +203,11 @@ pub struct GameRow {
     pub rated: bool,
     pub days: Option<i64>,
     pub moved: Option<String>,
+    pub modded: Option<String>,
 }
 
 pub const GAME_COLUMNS: &str = "code, created, game, seed, config, chance, token0, token1, computer0, computer1, \
-     player0, player1, rated, days, moved";
+     player0, player1, rated, days, moved, modded";
 
 /// The columns of a player's game, in the order `games_of` selects them
 /// (`$1`/`?1` the player), newest first.
@@ -253,6 +256,7 @@ impl GameRow {
                     players: self.players,
                     rated: self.rated,
                     days: self.days.map(|days| days as u32),
+                    modded: self.modded,
                 },
                 moved: self.moved,
                 steps: steps?,

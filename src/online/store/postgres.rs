@@ -226,6 +226,7 @@ fn game_row(row: &Row) -> Result<GameRow, postgres::Error> {
         rated: row.try_get(12)?,
         days: row.try_get(13)?,
         moved: row.try_get(14)?,
+        modded: row.try_get(15)?,
     })
 }
 
@@ -259,8 +260,8 @@ impl Store for PostgresStore {
         self.write(
             code,
             "INSERT INTO games (code, game, program, created, seed, config, chance,
-                                token0, token1, computer0, computer1, player0, player1, rated, days)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                                token0, token1, computer0, computer1, player0, player1, rated, days, modded)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
              ON CONFLICT (code) DO NOTHING",
             &[
                 &code,
@@ -278,6 +279,7 @@ impl Store for PostgresStore {
                 &seats.players[1],
                 &seats.rated,
                 &seats.days.map(i64::from),
+                &seats.modded,
             ],
         )
     }

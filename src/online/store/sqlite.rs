@@ -104,6 +104,7 @@ impl SqliteStore {
                         rated: row.get::<_, i64>(12)? != 0,
                         days: row.get(13)?,
                         moved: row.get(14)?,
+                        modded: row.get(15)?,
                     })
                 })
                 .optional()
@@ -164,8 +165,8 @@ impl Store for SqliteStore {
         self.write(
             code,
             "INSERT INTO games (code, game, program, created, seed, config, chance,
-                                token0, token1, computer0, computer1, player0, player1, rated, days)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                                token0, token1, computer0, computer1, player0, player1, rated, days, modded)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
              ON CONFLICT (code) DO NOTHING",
             params![
                 code,
@@ -183,6 +184,7 @@ impl Store for SqliteStore {
                 seats.players[1],
                 seats.rated as i64,
                 seats.days,
+                seats.modded,
             ],
         )
     }

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use crate::games::wargame::engine::scenario::{Scenario, ScenarioKind};
 use crate::games::wargame::engine::shipped::SHIPPED;
+use crate::play_online::{OwnScenario, OwnScenarios};
 
 /// Where a scenario came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,5 +85,24 @@ fn order(s: &Scenario) -> (usize, u32) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Catalogue>();
+    app.init_resource::<Catalogue>()
+        .add_systems(Update, offer_online.run_if(resource_changed::<Catalogue>));
+}
+
+/// The player's own scenarios that pass the checks, as "Play online" may
+/// send them: each as the text of its file.
+fn offer_online(catalogue: Res<Catalogue>, mut own: ResMut<OwnScenarios>) {
+    own.0 = catalogue
+        .entries
+        .iter()
+        .filter(|entry| entry.origin != Origin::Shipped)
+        .filter_map(|entry| {
+            let scenario = entry.scenario.as_ref().ok()?;
+            let text = ron::ser::to_string_pretty(scenario, ron::ser::PrettyConfig::default()).ok()?;
+            Some(OwnScenario {
+                name: scenario.name.clone(),
+                text,
+            })
+        })
+        .collect();
 }
