@@ -19,10 +19,11 @@ pub use lobby::{LobbyCommand, OnlineLobby, Profile};
 
 use crate::game_log::GameLog;
 use crate::ids::GameId;
-use crate::rules::{Playable, Seat};
+use crate::replay::file::{About, Player, Replay};
+use crate::rules::{Match, MatchRecord, Playable, Seat};
 use crate::screens::{ActiveGame, InGame, Screen};
 use crate::session::{
-    Happened, MatchCommand, MatchOptions, Narrated, Opponent, Session, TableLine, open_session,
+    Happened, MatchCommand, MatchOptions, Narrated, OpenReplay, Opponent, Session, TableLine, open_session,
 };
 use crate::settings::{OnlineSeat, Settings};
 pub use crate::wire::Across;
@@ -59,6 +60,9 @@ pub enum OnlineCommand {
     /// Takes back the signed-in player's seat in game `code` by their
     /// account (their list of games).
     Return { code: String, game: GameId },
+    /// Watches game `code` (docs/online.md, "Spectators"): its public
+    /// lines as they come, then its replay with both sides' knowledge.
+    Watch { code: String },
     /// Gives up the game (the server's computer takes the seat of a game
     /// begun) or stops waiting, and closes the connection.
     Leave,
@@ -100,6 +104,8 @@ pub enum Stage {
     Reconnecting,
     /// The game is over; nothing more comes.
     Over,
+    /// Watching a game: its public lines until its record.
+    Watching,
 }
 
 /// The online game and its connection.
@@ -119,6 +125,8 @@ pub struct Online {
     pub rematch: Option<RematchOffer>,
     /// A rematch began: the next table line opens a new session.
     rematched: bool,
+    /// What a watcher has read, in words, and how many public lines.
+    pub watched: Vec<String>,
     link: Option<Link>,
     /// The server the link goes to (the settings' own, or where a `moved`
     /// or a kept seat sent it).
@@ -290,6 +298,17 @@ fn run_commands(
                     &settings,
                 );
             }
+            OnlineCommand::Watch { code } => {
+                online.reset(None);
+                online.stage = Stage::Connecting;
+                online.connect(
+                    &settings.server,
+                    Request::Watch {
+                        code: code.trim().to_ascii_uppercase(),
+                    },
+                    &settings,
+                );
+            }
             OnlineCommand::Leave => {
                 online.send(&Request::Leave);
                 // The computer takes the seat: nothing to take back.
@@ -359,6 +378,9 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
         return;
     }
     let Ok(line) = serde_json::from_value::<LobbyLine>(message.clone()) else {
+        if online.stage == Stage::Watching {
+            online.watched.push(public_line(&message));
+        }
         return;
     };
     match line {
@@ -492,8 +514,16 @@ fn hear(online: &mut Online, message: Value, log: &mut GameLog, settings: &mut R
         | LobbyLine::Profile { .. }
         | LobbyLine::MyGames { .. }
         | LobbyLine::Best { .. } => {}
-        // Lines for a watcher: the app takes a seat, it does not `watch`.
-        LobbyLine::Watching { .. } | LobbyLine::Record { .. } => {}
+        LobbyLine::Watching { code, game } => {
+            online.code = Some(code.clone());
+            online.game = Some(game);
+            online.stage = Stage::Watching;
+            online
+                .watched
+                .push(format!("Watching {}, game {code}.", game.title()));
+        }
+        // The whole game, to open as its replay.
+        LobbyLine::Record { .. } => online.for_game.push(message),
     }
 }
 
@@ -547,9 +577,50 @@ fn leave_game(mut online: ResMut<Online>) {
             online.send(&Request::Leave);
             online.reset(None);
         }
-        Stage::Over => online.reset(None),
+        Stage::Over | Stage::Watching => online.reset(None),
         _ => {}
     }
+}
+
+/// A watched game's record as a replay's text, its players named by seat.
+fn replay_text<G: Playable>(record: &Value) -> Result<String, String> {
+    let record: MatchRecord<G> = serde_json::from_value(record.clone()).map_err(|e| e.to_string())?;
+    let played = Match::from_record(&record).map_err(|e| e.to_string())?;
+    let seat = |name: &str| Player {
+        name: name.into(),
+        computer: None,
+    };
+    Replay::of(&played, About::now::<G>([seat("Player 1"), seat("Player 2")]))
+        .map(|replay| replay.to_text())
+        .ok_or_else(|| "the game is not over".into())
+}
+
+/// One public line a watcher reads, in words: who did what, from the
+/// protocol's line (the game's own words come with its replay).
+fn public_line(line: &Value) -> String {
+    let who = line["player"]
+        .as_u64()
+        .map(|seat| format!("Player {}: ", seat + 1));
+    let what: Vec<String> = line
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(key, _)| !["type", "player"].contains(&key.as_str()))
+        .map(|(key, value)| match value {
+            Value::String(text) => format!("{key} {text}"),
+            other => format!("{key} {other}"),
+        })
+        .collect();
+    format!(
+        "{}{}{}",
+        who.unwrap_or_default(),
+        line["type"].as_str().unwrap_or("line"),
+        if what.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", what.join(", "))
+        }
+    )
 }
 
 /// The systems that hand a game of `G` between the server and its session.
@@ -578,12 +649,28 @@ fn feed<G: Playable + Narrated>(
     settings: Res<Settings>,
     mut next: ResMut<NextState<Screen>>,
     mut active: ResMut<NextState<ActiveGame>>,
+    mut open_replay: MessageWriter<OpenReplay>,
 ) {
     if online.game != Some(G::ID) {
         return;
     }
     let mut messages = std::mem::take(&mut online.for_game).into_iter();
     while let Some(message) = messages.next() {
+        if message["type"] == "record" {
+            match replay_text::<G>(&message["record"]) {
+                Ok(text) => {
+                    open_replay.write(OpenReplay {
+                        game: G::ID,
+                        text,
+                        at: 0,
+                        eyes: None,
+                    });
+                }
+                Err(e) => log.push(format!("The game's record cannot be replayed here: {e}")),
+            }
+            online.reset(None);
+            return;
+        }
         if let Ok(LobbyLine::Rated {
             game,
             before,

@@ -146,6 +146,7 @@ fn lobby(
                     });
                 }
                 Stage::Waiting => waiting_ui(ui, &online, &mut ask),
+                Stage::Watching => watching_ui(ui, &online, &mut ask),
                 _ => {
                     ui.add_space(24.0);
                     ui.label(egui::RichText::new(format!("Connecting to {}…", settings.server)).size(22.0));
@@ -286,6 +287,15 @@ fn form_ui(
                 ask.write(OnlineCommand::Join {
                     code: form.code.clone(),
                     accept_mod: form.accept_mod,
+                });
+            }
+            if ui
+                .add_enabled(ready, egui::Button::new("Watch"))
+                .on_hover_text("What is public at its table; the whole game as a replay once it is over.")
+                .clicked()
+            {
+                ask.write(OnlineCommand::Watch {
+                    code: form.code.clone(),
                 });
             }
         });
@@ -432,6 +442,28 @@ fn account_ui(
                 }
             },
         );
+        let finished = lobby
+            .profile
+            .iter()
+            .flat_map(|profile| &profile.games)
+            .filter(|game| game.ended.is_some())
+            .take(5);
+        for game in finished {
+            ui.horizontal_wrapped(|ui| {
+                let against = game.opponent.as_deref().unwrap_or("a guest");
+                let rated = if game.rated { ", rated" } else { "" };
+                ui.label(format!(
+                    "{} against {against}{rated}, game {}",
+                    game.game.title(),
+                    game.code
+                ));
+                if ui.button("Replay").clicked() {
+                    ask.write(OnlineCommand::Watch {
+                        code: game.code.clone(),
+                    });
+                }
+            });
+        }
         ui.horizontal(|ui| {
             if ui
                 .button(format!("Best players of {}", form.game.title()))
@@ -545,6 +577,27 @@ fn waiting_ui(ui: &mut egui::Ui, online: &Online, ask: &mut MessageWriter<Online
             ask.write(OnlineCommand::Leave);
         }
     });
+}
+
+/// A game watched: its public lines so far, until its replay opens.
+fn watching_ui(ui: &mut egui::Ui, online: &Online, ask: &mut MessageWriter<OnlineCommand>) {
+    ui.label(
+        egui::RichText::new(
+            "What is public at the table, as it happens; the whole game opens as a replay when it ends.",
+        )
+        .size(18.0),
+    );
+    egui::ScrollArea::vertical()
+        .max_height(ui.available_height() - 60.0)
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            for line in &online.watched {
+                ui.label(line);
+            }
+        });
+    if ui.button("Stop watching").clicked() {
+        ask.write(OnlineCommand::Leave);
+    }
 }
 
 /// Over the table while the connection is down, or the other player's is.

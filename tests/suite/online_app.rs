@@ -19,7 +19,7 @@ use black_and_white::play_online::{
 };
 use black_and_white::rules::{GameRng, Level, Playable};
 use black_and_white::screens::Screen;
-use black_and_white::session::{Act, LiftCurtain, MatchCommand, MatchResult, Opponent, Shown};
+use black_and_white::session::{Act, LiftCurtain, MatchCommand, MatchResult, Opponent, Shown, Watching};
 use black_and_white::settings::Settings;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -396,6 +396,17 @@ fn two_signed_up_apps_seek_join_play_rematch_and_are_rated_while_a_third_watches
         2,
         "the rematch is rated too"
     );
+    // A third app opens the first game from the server as its replay,
+    // with both sides' knowledge.
+    let mut third = online_app("rated-third", &url);
+    third.world_mut().write_message(OnlineCommand::Watch {
+        code: seek.code.clone(),
+    });
+    run_until(&mut [&mut third], &mut rng, Duration::from_secs(10), |apps| {
+        apps[0].world().get_resource::<Watching>().is_some() && screen(apps[0]) == Screen::Playing
+    });
+    assert_eq!(third.world().resource::<Watching>().game, GameId::Tiles);
+    assert_eq!(third.world().resource::<Watching>().step, 0, "from the start");
     // The watcher saw both games and nothing private of either.
     let seen = watcher.join().unwrap();
     crate::online_watchers::read_only_the_public_side::<Tiles>(&store, &seek.code, &seen[0]);
