@@ -177,6 +177,9 @@ pub struct MyGame {
     pub opponent: Option<String>,
     /// It is this player's move.
     pub your_move: bool,
+    /// Nobody has joined it yet.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub waiting: bool,
     /// A correspondence game's days per move, and when the move is due.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub days: Option<u32>,

@@ -12,6 +12,7 @@ const SIZES: [(u32, u32); 2] = [(1280, 720), (600, 900)];
 /// Each screen: its file's name and the arguments that open it.
 const SCREENS: &[(&str, &[&str])] = &[
     ("title", &[]),
+    ("online", &["--online"]),
     (
         "tiles-round",
         &[

@@ -142,6 +142,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             ("play", "--quick-setup") => flags.quick_setup = true,
             ("play", "--build") => flags.build = true,
             ("play", "--new-game") => flags.new_game = true,
+            ("play", "--online") => flags.online = true,
             ("play", "--autoplay") => {
                 flags.autoplay = parse_number(&value()?, "--autoplay")?.min(10_000) as u32
             }
@@ -188,6 +189,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             if flags.game.is_none() && (flags.new_game || flags.autoplay > 0) {
                 return Err("--new-game and --autoplay need --game".into());
             }
+            if flags.online && (flags.game.is_some() || flags.replay.is_some()) {
+                return Err("--online opens the Play online screen: it takes no --game or --replay".into());
+            }
             if flags.replay.is_some() && flags.game.is_some() {
                 return Err("--replay opens a replay: it takes no --game".into());
             }
@@ -205,6 +209,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 build: flags.build,
                 size: flags.size,
                 new_game: flags.new_game,
+                online: flags.online,
                 autoplay: flags.autoplay,
                 replay: flags.replay,
                 step: flags.step,
@@ -270,6 +275,7 @@ struct Flags {
     quick_setup: bool,
     build: bool,
     new_game: bool,
+    online: bool,
     autoplay: u32,
     size: Option<(u32, u32)>,
     bots: [Option<Level>; 2],

@@ -39,11 +39,12 @@ impl Hub {
         };
         let mut games = Vec::new();
         for game in past.into_iter().filter(|game| game.ended.is_none()) {
-            let (to_move, days, due) = match self.rooms.get(&game.code) {
+            let (to_move, days, due, waiting) = match self.rooms.get(&game.code) {
                 Some(room) => (
                     room.table.to_move(),
                     room.days,
-                    room.days.map(|days| room.due(days)),
+                    room.days.filter(|_| room.begun).map(|days| room.due(days)),
+                    room.waiting(),
                 ),
                 None => match self.store.by_code(&game.code) {
                     Ok(Some(kept)) => {
@@ -56,7 +57,8 @@ impl Hub {
                             .days
                             .zip(moved)
                             .map(|(days, at)| at + u64::from(days) * 86_400);
-                        (played.to_move(), kept.seats.days, due)
+                        let waiting = kept.seats.tokens[1].is_none() && kept.seats.computers[1].is_none();
+                        (played.to_move(), kept.seats.days, due, waiting)
                     }
                     Ok(None) => continue,
                     Err(e) => return effects.say(conn, out_of_reach(&e)),
@@ -67,7 +69,8 @@ impl Hub {
                 game: game.game,
                 player: game.seat,
                 opponent: game.opponent,
-                your_move: to_move == Some(game.seat),
+                your_move: !waiting && to_move == Some(game.seat),
+                waiting,
                 days,
                 due: due.map(crate::replay::iso),
             });

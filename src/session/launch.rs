@@ -28,6 +28,8 @@ pub struct Launch {
     pub size: Option<(u32, u32)>,
     /// With `game`: open its new-game dialog instead of starting at once.
     pub new_game: bool,
+    /// Open the "Play online" screen.
+    pub online: bool,
     /// The computer plays the person's first this many moves (lifting the
     /// curtain for each, and once more after the last): a game shown
     /// part-way or at its end, for screenshots and demonstrations.

@@ -14,6 +14,7 @@ use crate::menus::Menu;
 use crate::play_online::{Across, LobbyCommand, Online, OnlineCommand, OnlineLobby, OwnScenarios, Stage};
 use crate::rules::Level;
 use crate::screens::Screen;
+use crate::session::Launch;
 use crate::settings::Settings;
 
 /// The shipped scenario a new online battle starts with: the first
@@ -61,6 +62,7 @@ impl Default for Form {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, open_from_command_line);
     app.init_resource::<Form>().add_systems(
         EguiPrimaryContextPass,
         (
@@ -73,6 +75,13 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(UiLayer::Overlay),
         ),
     );
+}
+
+/// `--online`: the screen at once.
+fn open_from_command_line(launch: Option<Res<Launch>>, mut next: ResMut<NextState<Screen>>) {
+    if launch.is_some_and(|launch| launch.online) {
+        next.set(Screen::Online);
+    }
 }
 
 fn lobby(
@@ -131,19 +140,33 @@ fn lobby(
             ui.add_space(8.0);
             match online.stage {
                 Stage::Idle => {
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        account_ui(ui, &mut form, &settings, &lobby, &mut account, &mut ask);
-                        form_ui(
-                            ui,
-                            &mut form,
-                            &mut settings,
-                            &online,
-                            &own,
-                            &mut ask,
-                            pressed(KeyCode::Enter),
-                        );
-                        open_games_ui(ui, &lobby, &mut ask);
-                    });
+                    let enter = pressed(KeyCode::Enter);
+                    let mut start = |ui: &mut egui::Ui, ask: &mut MessageWriter<OnlineCommand>| {
+                        server_ui(ui, &mut settings, &online, ask);
+                        account_ui(ui, &mut form, &settings, &lobby, &mut account, ask);
+                        form_ui(ui, &mut form, &settings, &own, ask, enter);
+                    };
+                    // Wide: what to start on the left, who waits on the
+                    // right; narrow: one column.
+                    if ui.available_width() >= 1100.0 {
+                        ui.columns(2, |columns| {
+                            egui::ScrollArea::vertical()
+                                .id_salt("start")
+                                .show(&mut columns[0], |ui| start(ui, &mut ask));
+                            egui::ScrollArea::vertical()
+                                .id_salt("waiting")
+                                .show(&mut columns[1], |ui| {
+                                    open_games_ui(ui, &lobby, &mut ask);
+                                    my_games_ui(ui, &lobby, &mut ask);
+                                });
+                        });
+                    } else {
+                        egui::ScrollArea::vertical().show(ui, |ui| {
+                            start(ui, &mut ask);
+                            open_games_ui(ui, &lobby, &mut ask);
+                            my_games_ui(ui, &lobby, &mut ask);
+                        });
+                    }
                 }
                 Stage::Waiting => waiting_ui(ui, &online, &mut ask),
                 Stage::Watching => watching_ui(ui, &online, &mut ask),
@@ -159,16 +182,15 @@ fn lobby(
     Ok(())
 }
 
-fn form_ui(
+/// The server's address, what last went wrong, and the seat kept from a
+/// game in progress.
+fn server_ui(
     ui: &mut egui::Ui,
-    form: &mut Form,
     settings: &mut Settings,
     online: &Online,
-    own: &OwnScenarios,
     ask: &mut MessageWriter<OnlineCommand>,
-    enter: bool,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Server");
         let mut address = settings.server.clone();
         ui.add(egui::TextEdit::singleline(&mut address).desired_width(320.0));
@@ -200,6 +222,16 @@ fn form_ui(
             });
         });
     }
+}
+
+fn form_ui(
+    ui: &mut egui::Ui,
+    form: &mut Form,
+    settings: &Settings,
+    own: &OwnScenarios,
+    ask: &mut MessageWriter<OnlineCommand>,
+    enter: bool,
+) {
     panel(ui, "A new game", |ui| {
         ui.horizontal_wrapped(|ui| {
             for (n, game) in GameId::ALL.into_iter().enumerate() {
@@ -223,7 +255,7 @@ fn form_ui(
                 ui.checkbox(&mut form.rated, "Rated: it counts for both players' ratings (T)");
             }
             if form.game != GameId::Betting {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.label("Correspondence");
                     ui.add(egui::DragValue::new(&mut form.days).range(0..=14));
                     ui.label(
@@ -394,34 +426,6 @@ fn account_ui(
         });
         return;
     };
-    if !lobby.my_games.is_empty() {
-        panel(ui, "Your games", |ui| {
-            for game in &lobby.my_games {
-                ui.horizontal_wrapped(|ui| {
-                    let whose = if game.your_move { "your move" } else { "their move" };
-                    let text =
-                        egui::RichText::new(format!("{}, game {}: {whose}", game.game.title(), game.code));
-                    ui.label(if game.your_move {
-                        text.strong().color(theme::ACCENT)
-                    } else {
-                        text
-                    });
-                    if let Some(opponent) = &game.opponent {
-                        ui.label(format!("against {opponent}"));
-                    }
-                    if let (Some(days), Some(due)) = (game.days, &game.due) {
-                        ui.label(egui::RichText::new(format!("{days} days a move, due {due}")).weak());
-                    }
-                    if ui.button("Open").clicked() {
-                        ask.write(OnlineCommand::Return {
-                            code: game.code.clone(),
-                            game: game.game,
-                        });
-                    }
-                });
-            }
-        });
-    }
     panel(ui, &format!("Signed in as {name}"), |ui| {
         ui.horizontal_wrapped(
             |ui| match lobby.profile.as_ref().map(|profile| &profile.ratings) {
@@ -492,6 +496,45 @@ fn account_ui(
             }
         }
     });
+}
+
+/// The signed-in player's games not over, their move first.
+fn my_games_ui(ui: &mut egui::Ui, lobby: &OnlineLobby, ask: &mut MessageWriter<OnlineCommand>) {
+    if !lobby.my_games.is_empty() {
+        panel(ui, "Your games", |ui| {
+            for game in &lobby.my_games {
+                ui.horizontal_wrapped(|ui| {
+                    let whose = if game.waiting {
+                        "waiting for a second player"
+                    } else if game.your_move {
+                        "your move"
+                    } else {
+                        "their move"
+                    };
+                    let text =
+                        egui::RichText::new(format!("{}, game {}: {whose}", game.game.title(), game.code));
+                    ui.label(if game.your_move {
+                        text.strong().color(theme::ACCENT)
+                    } else {
+                        text
+                    });
+                    if let Some(opponent) = &game.opponent {
+                        ui.label(format!("against {opponent}"));
+                    }
+                    if let (Some(days), Some(due)) = (game.days, &game.due) {
+                        let due = due.replace('T', " ").replace('Z', " UTC");
+                        ui.label(egui::RichText::new(format!("{days} days a move, due {due}")).weak());
+                    }
+                    if ui.button("Open").clicked() {
+                        ask.write(OnlineCommand::Return {
+                            code: game.code.clone(),
+                            game: game.game,
+                        });
+                    }
+                });
+            }
+        });
+    }
 }
 
 /// The lobby's open games, each joined with a click (the oldest with J).
