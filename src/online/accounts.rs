@@ -15,15 +15,8 @@ use super::effects::Job;
 use super::hub::{ConnId, Effects, Hub, new_token};
 use super::limits::{self, Bucket};
 use super::seating::out_of_reach;
-use super::store::{PlayerId, token_key};
+use super::store::{Player, token_key};
 use crate::wire::LobbyLine;
-
-/// A signed-in connection's account.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Player {
-    pub id: PlayerId,
-    pub name: String,
-}
 
 /// What the password work hands back to the hub.
 enum Worked {

@@ -11,13 +11,12 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 use serde_json::{Map, Value};
 
-use super::accounts::Player;
 pub use super::effects::{ConnId, Effects, Job};
 use super::limits::{self, Bucket, Rate};
+use super::lobby::Terms;
 use super::lobby::{self, Incoming, Request};
 use super::room::Room;
-use super::seating::Terms;
-use super::store::Store;
+use super::store::{Player, Store};
 use super::table::Applied;
 use crate::rules::{GameRng, Level, Seat, other};
 use crate::wire::{LobbyLine, Seek};

@@ -16,6 +16,19 @@ pub enum Incoming {
     Move(Map<String, Value>),
 }
 
+/// How a new game is offered, as the hub takes a `create`: with the app's
+/// table lines, listed in the lobby, rated, for a range of ratings, by
+/// correspondence, on a player's own scenario.
+pub struct Terms {
+    pub table: bool,
+    pub public: bool,
+    pub rated: bool,
+    pub range: Option<[u32; 2]>,
+    pub days: Option<u32>,
+    /// The wargame on a player's own scenario: its file's text.
+    pub scenario_file: Option<String>,
+}
+
 /// Reads a client's message; the text says what is wrong.
 pub fn read(text: &str) -> Result<Incoming, String> {
     let value = strict_json::parse(text).map_err(|e| format!("not JSON: {e}"))?;

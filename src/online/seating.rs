@@ -9,7 +9,8 @@ use rand::RngExt;
 
 use super::limits::{self, Bucket};
 use super::lobby::Across;
-use super::store::{Kept, Seats, token_key};
+use super::lobby::Terms;
+use super::store::{Kept, Player, Seats, token_key};
 use super::table::{self, Opening};
 use crate::games::wargame::engine::scenario_check;
 use crate::games::wargame::engine::state::Setup;
@@ -17,21 +18,8 @@ use crate::ids::GameId;
 use crate::rules::{Seat, other};
 use crate::wire::{LobbyLine, Seek};
 
-use super::accounts::Player;
 use super::hub::{ConnId, Door, Effects, Hub, STAND_IN, clock_line, faulted_message, new_token};
 use super::room::Room;
-
-/// How a new game is offered: with the app's table lines, listed in the
-/// lobby, rated, for a range of ratings.
-pub(super) struct Terms {
-    pub(super) table: bool,
-    pub(super) public: bool,
-    pub(super) rated: bool,
-    pub(super) range: Option<[u32; 2]>,
-    pub(super) days: Option<u32>,
-    /// The wargame on a player's own scenario: its file's text.
-    pub(super) scenario_file: Option<String>,
-}
 
 impl Hub {
     pub(super) fn create(

@@ -598,29 +598,50 @@ fn replay_text<G: Playable>(record: &Value) -> Result<String, String> {
 /// One public line a watcher reads, in words: who did what, from the
 /// protocol's line (the game's own words come with its replay).
 fn public_line(line: &Value) -> String {
-    let who = line["player"]
-        .as_u64()
-        .map(|seat| format!("Player {}: ", seat + 1));
-    let what: Vec<String> = line
-        .as_object()
-        .into_iter()
-        .flatten()
-        .filter(|(key, _)| !["type", "player"].contains(&key.as_str()))
-        .map(|(key, value)| match value {
-            Value::String(text) => format!("{key} {text}"),
-            other => format!("{key} {other}"),
-        })
-        .collect();
-    format!(
-        "{}{}{}",
-        who.unwrap_or_default(),
-        line["type"].as_str().unwrap_or("line"),
-        if what.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", what.join(", "))
+    let seat = |key: &str| line[key].as_u64().map(|seat| format!("player {}", seat + 1));
+    match line["type"].as_str() {
+        Some("start") => format!(
+            "The game begins: {} goes first.",
+            seat("first").unwrap_or_else(|| "the coin flip's winner".into())
+        ),
+        Some("end") => "The game is over: its replay opens with both sides' hands.".into(),
+        Some("clock") => format!(
+            "{} has {} seconds to move.",
+            seat("player").unwrap_or_else(|| "The player to move".into()),
+            line["seconds"]
+        ),
+        Some("left") => format!(
+            "{} left: the server's computer plays on.",
+            seat("player").unwrap_or_else(|| "A player".into())
+        ),
+        kind => {
+            let what: Vec<String> = line
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(key, _)| !["type", "player"].contains(&key.as_str()))
+                .map(|(key, value)| format!("{key} {}", words(value)))
+                .collect();
+            let who = seat("player").map(|who| format!("{who}: ")).unwrap_or_default();
+            format!("{who}{}: {}", kind.unwrap_or("line"), what.join(", "))
         }
-    )
+    }
+}
+
+/// A value of a protocol line as a person reads it: text bare, lists
+/// joined ("2-1"), objects as their keys and values.
+fn words(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Null => "none".into(),
+        Value::Array(items) => items.iter().map(words).collect::<Vec<_>>().join("-"),
+        Value::Object(fields) => fields
+            .iter()
+            .map(|(key, value)| format!("{key} {}", words(value)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    }
 }
 
 /// The systems that hand a game of `G` between the server and its session.

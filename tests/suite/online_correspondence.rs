@@ -1,12 +1,13 @@
 //! Correspondence games: days per move instead of minutes. A wargame left
 //! by both players waits on the server, is listed among each player's
 //! games after a restart (whose move, and when it is due), and is taken
-//! back by account or by token and played to its end; the three minutes'
-//! abandonment does not apply, the days per move do.
+//! back by account or by token and played to its end (the hub over the
+//! same store, and the server's process killed and started again); the
+//! three minutes' abandonment does not apply, the days per move do.
 
 use std::time::Duration;
 
-use black_and_white::online::client::random_move;
+use black_and_white::online::client::{Client, random_move};
 use black_and_white::online::hub::Effects;
 use black_and_white::online::limits;
 use black_and_white::replay::{iso, now_seconds};
@@ -14,7 +15,7 @@ use black_and_white::rules::GameRng;
 use rand::SeedableRng;
 use serde_json::{Value, json};
 
-use crate::online::{Bench, TestStore, on_both_stores};
+use crate::online::{Bench, TestStore, on_both_stores, play_out, serve_process_on};
 
 fn sign(bench: &mut Bench, conn: u64, kind: &str, name: &str) -> Vec<Value> {
     bench.connect(conn);
@@ -122,5 +123,65 @@ fn a_correspondence_player_who_lets_the_days_pass_loses_the_seat(store) {
     let all: Vec<Value> = returned.sends.iter().chain(&ticked.sends).map(|(_, line)| line.clone()).collect();
     let left = all.iter().find(|line| line["type"] == "left").expect("the late seat is the computer's");
     assert_eq!(left["away_s"], 86_400, "{left}");
+}
+}
+
+on_both_stores! {
+fn a_correspondence_wargame_is_left_and_played_on_after_the_server_process_restarts(store) {
+    let (mut server, url) = serve_process_on(&store, 0);
+    let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
+    let signed_up = |name: &str| {
+        let mut client = Client::connect(&url).unwrap();
+        client
+            .send(&json!({"type": "sign_up", "name": name, "password": format!("{name}'s password")}))
+            .unwrap();
+        client.until("signed_in").unwrap();
+        client
+    };
+    let (mut ann, mut bob) = (signed_up("Ann"), signed_up("Bob"));
+    ann.send(&serde_json::from_str::<Value>(WARGAME_BY_POST).unwrap()).unwrap();
+    let code = ann.until("created").unwrap()["code"].as_str().unwrap().to_owned();
+    bob.send(&json!({"type": "join", "code": code})).unwrap();
+    let bob_token = bob.until("joined").unwrap()["token"].as_str().unwrap().to_owned();
+    // Each makes a move (each side's army, in turn); then both leave and
+    // the server dies.
+    let one_move = |mut client: Client, seed: u64| {
+        std::thread::spawn(move || {
+            let ask = client.until("ask").unwrap();
+            client.send(&random_move(&ask, &mut GameRng::seed_from_u64(seed))).unwrap();
+            client
+        })
+    };
+    let (ann, bob) = (one_move(ann, 1), one_move(bob, 2));
+    let (ann, bob) = (ann.join().unwrap(), bob.join().unwrap());
+    // Kept before it is answered: once the store has it, the move is made.
+    let kept = std::time::Instant::now();
+    while store.open().record(&code).unwrap().1.len() < 2 {
+        assert!(kept.elapsed() < Duration::from_secs(10), "the move is kept");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    drop((ann, bob));
+    server.kill();
+    let (_server, url) = serve_process_on(&store, port);
+    // Ann signs in again, finds the game, and takes her seat by account;
+    // Bob takes his by token; they play it to its end.
+    let mut ann = Client::connect(&url).unwrap();
+    ann.send(&json!({"type": "sign_in", "name": "ann", "password": "Ann's password"})).unwrap();
+    ann.until("signed_in").unwrap();
+    ann.send(&json!({"type": "my_games"})).unwrap();
+    let mine = ann.until("my_games").unwrap();
+    assert_eq!(mine["games"][0]["code"], code.as_str(), "{mine}");
+    assert_eq!(mine["games"][0]["days"], 3);
+    ann.send(&json!({"type": "return", "code": code})).unwrap();
+    assert_eq!(ann.until("returned").unwrap()["player"], 0);
+    let bob_url = url.clone();
+    let bob = std::thread::spawn(move || {
+        let mut bob = Client::connect(&bob_url).unwrap();
+        bob.send(&json!({"type": "resume", "token": bob_token})).unwrap();
+        bob.until("resumed").unwrap();
+        play_out(&mut bob, 3)
+    });
+    let end = play_out(&mut ann, 2);
+    assert_eq!(end, bob.join().unwrap(), "both see the same end");
 }
 }

@@ -26,6 +26,13 @@ pub struct Seats {
 /// An account's number in the store.
 pub type PlayerId = i64;
 
+/// A signed-in connection's account: its number and its name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+}
+
 /// An account as the store keeps it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Account {

@@ -11,7 +11,9 @@ mod postgres;
 mod sqlite;
 
 pub use self::batch::Lost;
-pub use self::contract::{Account, Kept, LEASE_SECONDS, PastGame, PlayerId, Rating, Seats, Store, token_key};
+pub use self::contract::{
+    Account, Kept, LEASE_SECONDS, PastGame, Player, PlayerId, Rating, Seats, Store, token_key,
+};
 pub use self::postgres::PostgresStore;
 pub use self::sqlite::SqliteStore;
 

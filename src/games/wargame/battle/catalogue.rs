@@ -86,6 +86,7 @@ fn order(s: &Scenario) -> (usize, u32) {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Catalogue>()
+        .init_resource::<OwnScenarios>()
         .add_systems(Update, offer_online.run_if(resource_changed::<Catalogue>));
 }
 
