@@ -16,7 +16,7 @@ use super::limits::{self, Bucket, Rate};
 use super::lobby::Terms;
 use super::lobby::{self, Incoming, Request};
 use super::room::Room;
-use super::store::{Player, Store};
+use super::store::{Player, PlayerId, Store};
 use super::table::Applied;
 use crate::rules::{GameRng, Level, Seat, other};
 use crate::wire::{LobbyLine, Seek};
@@ -74,6 +74,8 @@ pub struct Hub {
     /// Signs in and up by address, and wrong passwords by name's key.
     pub(super) signs: HashMap<IpAddr, Bucket>,
     pub(super) wrong: HashMap<String, Bucket>,
+    /// New games by account, as `doors` count them by address.
+    pub(super) account_creates: HashMap<PlayerId, Bucket>,
 }
 
 impl Hub {
@@ -100,6 +102,7 @@ impl Hub {
             news: Vec::new(),
             signs: HashMap::new(),
             wrong: HashMap::new(),
+            account_creates: HashMap::new(),
         })
     }
 
@@ -741,6 +744,7 @@ impl Hub {
         }
         self.signs.retain(|_, bucket| !bucket.is_full(now));
         self.wrong.retain(|_, bucket| !bucket.is_full(now));
+        self.account_creates.retain(|_, bucket| !bucket.is_full(now));
         let rooms = &self.rooms;
         self.doors.retain(|_, door| {
             door.waiting

@@ -82,8 +82,7 @@ impl Hub {
     /// players (swapped if asked) and its watchers; the old one let go.
     fn play_again(&mut self, code: &str, offer: Offer, now: Instant, effects: &mut Effects) {
         let asker = self.rooms[code].present[offer.from].expect("the one who asks is at the table");
-        let address = self.clients[&asker].address;
-        if let Some(refusal) = self.door_refusal(address, false, now) {
+        if let Some(refusal) = self.new_game_refusal(asker, false, now) {
             return effects.say(asker, refusal);
         }
         let room = &self.rooms[code];

@@ -51,11 +51,11 @@ impl Hub {
             );
             return;
         }
-        let address = self.clients[&conn].address;
-        if let Some(refusal) = self.door_refusal(address, across == Across::Person, now) {
+        if let Some(refusal) = self.new_game_refusal(conn, across == Across::Person, now) {
             effects.say(conn, refusal);
             return;
         }
+        let address = self.clients[&conn].address;
         let seed = self.rng.random::<u64>();
         let opened = match &terms.scenario_file {
             Some(text) => own_scenario(text, seed).map(|(table, name)| (table, Some(name))),
@@ -188,6 +188,38 @@ impl Hub {
             eprintln!("black-and-white serve: {e}");
         }
         Ok(code)
+    }
+
+    /// Why `conn` may not create a game now, if it may not: its address's
+    /// limits (`door_refusal`), and the same numbers for the account it is
+    /// signed in to, whatever addresses that plays from.
+    pub(super) fn new_game_refusal(&mut self, conn: ConnId, waits: bool, now: Instant) -> Option<LobbyLine> {
+        let client = &self.clients[&conn];
+        let (address, player) = (client.address, client.player.as_ref().map(|player| player.id));
+        if let Some(refusal) = self.door_refusal(address, waits, now) {
+            return Some(refusal);
+        }
+        let bucket = self.account_creates.entry(player?).or_insert_with(|| {
+            Bucket::full(
+                limits::CREATE_BURST,
+                1.0 / limits::CREATE_EVERY.as_secs_f64(),
+                now,
+            )
+        });
+        if bucket.take(now) {
+            return None;
+        }
+        let wait = bucket.wait();
+        Some(LobbyLine::for_now(
+            format!(
+                "too many new games from your account: at most {} in a burst, then one every {} seconds; \
+                 try again in {} seconds",
+                limits::CREATE_BURST,
+                limits::CREATE_EVERY.as_secs(),
+                wait.as_secs() + 1
+            ),
+            wait.as_millis() as u64 + 1,
+        ))
     }
 
     /// Why `address` may not create a game now, if it may not: too many

@@ -350,3 +350,29 @@ fn rated_games_need_a_person_across() {
         "only a game against a person is listed in the lobby or rated"
     );
 }
+
+#[test]
+fn an_account_creates_no_more_games_from_many_addresses_than_from_one() {
+    let mut bench = Bench::new();
+    signed_up(&mut bench, 1, "Ann");
+    let create = r#"{"type":"create","game":"tiles","opponent":"easy"}"#;
+    for n in 0..=limits::CREATE_BURST as u64 {
+        let conn = 100 + n;
+        // Each game from an address of its own, each address under its limit.
+        bench.connect_from(conn, format!("10.0.{}.{}", n / 200, n % 200 + 1).parse().unwrap());
+        assert_eq!(
+            said(&mut bench, conn, &sign_in("Ann", "Ann's password"))[0]["type"],
+            "signed_in"
+        );
+        let lines = said(&mut bench, conn, create);
+        if n < limits::CREATE_BURST as u64 {
+            assert_eq!(lines[0]["type"], "created", "game {n}: {lines:?}");
+        } else {
+            assert!(
+                message(&lines).starts_with("too many new games from your account"),
+                "{lines:?}"
+            );
+            assert!(lines[0]["retry_ms"].as_u64().unwrap() > 0);
+        }
+    }
+}
