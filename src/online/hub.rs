@@ -13,8 +13,7 @@ use serde_json::{Map, Value};
 
 pub use super::effects::{ConnId, Effects, Job};
 use super::limits::{self, Bucket, Rate};
-use super::lobby::Terms;
-use super::lobby::{self, Incoming, Request};
+use super::lobby::{self, Incoming, Request, Terms};
 use super::room::Room;
 use super::store::{Player, PlayerId, Store};
 use super::table::Applied;
