@@ -412,3 +412,82 @@ fn two_signed_up_apps_seek_join_play_rematch_and_are_rated_while_a_third_watches
     crate::online_watchers::read_only_the_public_side::<Tiles>(&store, &seek.code, &seen[0]);
     crate::online_watchers::read_only_the_public_side::<Tiles>(&store, &new_code, &seen[1]);
 }
+
+/// A correspondence game waiting for the player's move is in their list
+/// on the Play online screen once they sign in, said in the log, and
+/// opened from there by their account alone.
+#[test]
+fn a_signed_in_app_lists_its_correspondence_game_says_your_move_and_opens_it() {
+    use black_and_white::online::client::{Client, random_move};
+    use serde_json::json;
+    let store = TestStore::sqlite("app-correspondence");
+    let url = serve(&store);
+    let mut rng = GameRng::seed_from_u64(13);
+    let wire = |name: &str, kind: &str| {
+        let mut client = Client::connect(&url).unwrap();
+        let password = format!("{name}'s password");
+        client
+            .send(&json!({"type": kind, "name": name, "password": password}))
+            .unwrap();
+        client.until("signed_in").unwrap();
+        client
+    };
+    let mut ann = wire("Ann", "sign_up");
+    let mut bob = wire("Bob", "sign_up");
+    ann.send(&json!({"type": "create", "game": "tiles", "opponent": "person", "days": 2}))
+        .unwrap();
+    let code = ann.until("created").unwrap()["code"].as_str().unwrap().to_owned();
+    bob.send(&json!({"type": "join", "code": code})).unwrap();
+    let first = bob.until("start").unwrap()["first"].as_u64().unwrap();
+    if first == 1 {
+        let ask = bob.until("ask").unwrap();
+        bob.send(&random_move(&ask, &mut rng)).unwrap();
+    }
+    // Ann's move now; her wire client leaves, and her app signs in.
+    ann.until("ask").unwrap();
+    ann.close();
+    let mut app = online_app("correspondence-ann", &url);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Online);
+    run_until(&mut [&mut app], &mut rng, Duration::from_secs(10), |apps| {
+        apps[0].world().resource::<OnlineLobby>().live
+    });
+    app.world_mut().write_message(LobbyCommand::SignIn {
+        name: "Ann".into(),
+        password: "Ann's password".into(),
+    });
+    run_until(&mut [&mut app], &mut rng, Duration::from_secs(10), |apps| {
+        !apps[0].world().resource::<OnlineLobby>().my_games.is_empty()
+    });
+    let listed = app.world().resource::<OnlineLobby>().my_games[0].clone();
+    assert_eq!(
+        (listed.code.as_str(), listed.your_move, listed.days),
+        (code.as_str(), true, Some(2))
+    );
+    assert!(listed.due.is_some(), "when the move is due");
+    assert!(
+        log_lines(&app).contains(&format!("Your move in Black and White, game {code}.")),
+        "{:?}",
+        log_lines(&app)
+    );
+    // Open: the seat back by her account, on the table, her move to make.
+    app.world_mut().write_message(OnlineCommand::Return {
+        code: code.clone(),
+        game: GameId::Tiles,
+    });
+    // The app plays her move there (run_until acts for the person).
+    run_until(&mut [&mut app], &mut rng, Duration::from_secs(10), |apps| {
+        screen(apps[0]) == Screen::Playing
+            && log_lines(apps[0])
+                .iter()
+                .any(|line| line.starts_with("You placed"))
+    });
+    let kept = app
+        .world()
+        .resource::<Settings>()
+        .online_seat
+        .clone()
+        .expect("the seat is kept");
+    assert_eq!(kept.code, code, "with its new token");
+}
