@@ -153,6 +153,9 @@ pub struct Seek {
     /// A player's own scenario: its name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub modded: Option<String>,
+    /// A correspondence game's days per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u32>,
 }
 
 /// One rating: a player's in a game, for a profile or a table of the best.

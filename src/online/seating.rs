@@ -127,6 +127,7 @@ impl Hub {
                     rated: terms.rated,
                     range: terms.range,
                     modded,
+                    days: terms.days,
                 });
             }
             effects.say(conn, LobbyLine::Waiting { code });

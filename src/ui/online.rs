@@ -569,6 +569,9 @@ fn open_games_ui(ui: &mut egui::Ui, lobby: &OnlineLobby, ask: &mut MessageWriter
                     if let Some([low, high]) = seek.range {
                         ui.label(format!("for {low}-{high}"));
                     }
+                    if let Some(days) = seek.days {
+                        ui.label(format!("{days} days a move"));
+                    }
                     if let Some(name) = &seek.modded {
                         ui.label(
                             egui::RichText::new(format!("their own scenario: {name}")).color(theme::WARNING),

@@ -112,6 +112,15 @@ fn a_correspondence_player_who_lets_the_days_pass_loses_the_seat(store) {
         bench.say(2, &json!({"type": "join", "code": code}).to_string());
         code
     };
+    // A correspondence seek says so in the lobby.
+    {
+        let mut bench = Bench::over(store.open());
+        bench.connect(7);
+        bench.say(7, r#"{"type":"lobby"}"#);
+        bench.connect(8);
+        let listed = bench.say(8, r#"{"type":"create","game":"bidding","opponent":"person","public":true,"days":5}"#);
+        assert_eq!(Bench::to(&listed, 7)[0]["seek"]["days"], 5);
+    }
     // The last move was two days ago.
     store.open().moved(&code, &iso(now_seconds() - 2 * 86_400)).unwrap();
     let mut bench = Bench::over(store.open());
