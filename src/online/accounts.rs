@@ -113,16 +113,9 @@ impl Hub {
         if let Some(wrong) = self.wrong.get_mut(&key)
             && !wrong.ready(now)
         {
-            let wait = wrong.wait();
             return effects.say(
                 conn,
-                LobbyLine::for_now(
-                    format!(
-                        "too many wrong passwords for {name}: try again in {} seconds",
-                        wait.as_secs() + 1
-                    ),
-                    wait.as_millis() as u64 + 1,
-                ),
+                wrong.refusal(&format!("too many wrong passwords for {name}: ")),
             );
         }
         let account = match self.store.player_named(&name) {
@@ -258,14 +251,7 @@ impl Hub {
         if bucket.take(now) {
             return None;
         }
-        let wait = bucket.wait();
-        Some(LobbyLine::for_now(
-            format!(
-                "too many tries from your address: try again in {} seconds",
-                wait.as_secs() + 1
-            ),
-            wait.as_millis() as u64 + 1,
-        ))
+        Some(bucket.refusal("too many tries from your address: "))
     }
 
     fn busy_signing(&self, conn: ConnId) -> Option<LobbyLine> {

@@ -5,6 +5,8 @@
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
+use crate::wire::LobbyLine;
+
 /// The longest message read, as the referee's line limit.
 pub const MESSAGE_BYTES: usize = crate::rules::protocol::LINE_LIMIT;
 /// Messages a client may send in a burst, and how many a second after it.
@@ -117,6 +119,30 @@ impl Bucket {
     pub fn wait(&self) -> Duration {
         Duration::from_secs_f64(((1.0 - self.left) / self.per_second).max(0.0))
     }
+
+    /// New games: `CREATE_BURST`, then one every `CREATE_EVERY` (counted
+    /// per address and per account alike).
+    pub fn creates(now: Instant) -> Bucket {
+        Bucket::full(CREATE_BURST, 1.0 / CREATE_EVERY.as_secs_f64(), now)
+    }
+
+    /// The refusal while it is empty: `what` (ending in its separator) and
+    /// when to try again, also as the error's `retry_ms`.
+    pub fn refusal(&self, what: &str) -> LobbyLine {
+        let wait = self.wait();
+        LobbyLine::for_now(
+            format!("{what}try again in {} seconds", wait.as_secs() + 1),
+            wait.as_millis() as u64 + 1,
+        )
+    }
+}
+
+/// The refusal of a new game past `creates` from `whose` ("your address").
+pub fn too_many_games(whose: &str, creates: &Bucket) -> LobbyLine {
+    creates.refusal(&format!(
+        "too many new games from {whose}: at most {CREATE_BURST} in a burst, then one every {} seconds; ",
+        CREATE_EVERY.as_secs()
+    ))
 }
 
 /// A client's allowance of messages: a bucket of `BURST` that refills at

@@ -200,27 +200,11 @@ impl Hub {
         if let Some(refusal) = self.door_refusal(address, waits, now) {
             return Some(refusal);
         }
-        let bucket = self.account_creates.entry(player?).or_insert_with(|| {
-            Bucket::full(
-                limits::CREATE_BURST,
-                1.0 / limits::CREATE_EVERY.as_secs_f64(),
-                now,
-            )
-        });
-        if bucket.take(now) {
-            return None;
-        }
-        let wait = bucket.wait();
-        Some(LobbyLine::for_now(
-            format!(
-                "too many new games from your account: at most {} in a burst, then one every {} seconds; \
-                 try again in {} seconds",
-                limits::CREATE_BURST,
-                limits::CREATE_EVERY.as_secs(),
-                wait.as_secs() + 1
-            ),
-            wait.as_millis() as u64 + 1,
-        ))
+        let creates = self
+            .account_creates
+            .entry(player?)
+            .or_insert_with(|| Bucket::creates(now));
+        (!creates.take(now)).then(|| limits::too_many_games("your account", creates))
     }
 
     /// Why `address` may not create a game now, if it may not: too many
@@ -230,11 +214,7 @@ impl Hub {
     pub(super) fn door_refusal(&mut self, address: IpAddr, waits: bool, now: Instant) -> Option<LobbyLine> {
         let rooms = &self.rooms;
         let door = self.doors.entry(address).or_insert_with(|| Door {
-            creates: Bucket::full(
-                limits::CREATE_BURST,
-                1.0 / limits::CREATE_EVERY.as_secs_f64(),
-                now,
-            ),
+            creates: Bucket::creates(now),
             waiting: Vec::new(),
         });
         door.waiting
@@ -247,18 +227,7 @@ impl Hub {
             )));
         }
         if !door.creates.take(now) {
-            let wait = door.creates.wait();
-            return Some(LobbyLine::Error {
-                player: None,
-                message: format!(
-                    "too many new games from your address: at most {} in a burst, then one every {} seconds; \
-                     try again in {} seconds",
-                    limits::CREATE_BURST,
-                    limits::CREATE_EVERY.as_secs(),
-                    wait.as_secs() + 1
-                ),
-                retry_ms: Some(wait.as_millis() as u64 + 1),
-            });
+            return Some(limits::too_many_games("your address", &door.creates));
         }
         None
     }
