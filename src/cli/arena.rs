@@ -136,7 +136,11 @@ pub fn round_robin<G: Population>(games: usize, seed: u64) -> String {
             (contender.label(), contender.maker::<G>().expect("levels exist"))
         })
         .collect();
-    players.extend(G::members().into_iter().map(|m| (m.name.to_string(), m.make)));
+    // A member Hard was never tuned on is marked, its column read apart.
+    players.extend(G::members().into_iter().map(|m| {
+        let mark = if m.held_out { "*" } else { "" };
+        (format!("{}{mark}", m.name), m.make)
+    }));
     let n = players.len();
     let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
     let config = G::Config::default();
@@ -192,6 +196,9 @@ pub fn round_robin<G: Population>(games: usize, seed: u64) -> String {
             cells.join(" | "),
             slowest[i].as_secs_f64() * 1000.0
         );
+    }
+    if G::members().iter().any(|m| m.held_out) {
+        table += "\n\\* held out: written after Hard was tuned, and never tuned against.\n";
     }
     table
 }

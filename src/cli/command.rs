@@ -74,6 +74,12 @@ pub enum Command {
         games: usize,
         seed: u64,
     },
+    /// Solves tiles' strategy into a file.
+    Train {
+        iterations: u64,
+        seed: u64,
+        out: PathBuf,
+    },
     /// Checks wargame scenario files.
     Validate(Vec<PathBuf>),
     /// A picture of every screen, into this folder.

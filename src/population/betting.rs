@@ -20,11 +20,13 @@ impl Population for Betting {
         vec![
             Member {
                 name: "tracker",
+                held_out: false,
                 about: "exact account of the tiles still face down; reads stacks as chips by tile squared",
                 make: |seed| Box::new(Reader::new(&[(2.0, 1.0)], seed)),
             },
             Member {
                 name: "bayes",
+                held_out: false,
                 about: "weighs five ways of stacking by Bayes from the showdowns; bluffs a third of its games",
                 make: |seed| {
                     Box::new(Reader::new(
@@ -34,22 +36,32 @@ impl Population for Betting {
                 },
             },
             Member {
+                name: "odds",
+                held_out: true,
+                about: "its 7, 8 and 9 stacked tall; matches when the showdown's chips, over the colour's face-down tiles, beat what a fold gives up",
+                make: |seed| Box::new(Odds(GameRng::seed_from_u64(seed))),
+            },
+            Member {
                 name: "bluffer",
+                held_out: false,
                 about: "a tall stack on a low tile every game; matches small gaps and good tiles",
                 make: |seed| Box::new(Bluffer(GameRng::seed_from_u64(seed))),
             },
             Member {
                 name: "counter",
+                held_out: false,
                 about: "chips by tile squared; matches when its tile beats most of the colour's face-down tiles",
                 make: |seed| Box::new(Counter(GameRng::seed_from_u64(seed))),
             },
             Member {
                 name: "cautious",
+                held_out: false,
                 about: "even stacks (three a tile); matches only with 7 or more, or a gap of one",
                 make: |seed| Box::new(Cautious(GameRng::seed_from_u64(seed))),
             },
             Member {
                 name: "match-always",
+                held_out: false,
                 about: "random stacks, always matches",
                 make: |seed| {
                     Box::new(Trick::new(seed, random_arrangement, |_| {
@@ -59,16 +71,19 @@ impl Population for Betting {
             },
             Member {
                 name: "fold-always",
+                held_out: false,
                 about: "random stacks, always folds",
                 make: |seed| Box::new(Trick::new(seed, random_arrangement, |_| BettingAction::Fold)),
             },
             Member {
                 name: "tower-on-zero",
+                held_out: false,
                 about: "21 chips on the 0, one on every other tile; always matches",
                 make: |seed| Box::new(Trick::new(seed, tower_on_zero, |_| BettingAction::Match(None))),
             },
             Member {
                 name: "by-number",
+                held_out: false,
                 about: "chips by the tile's number (1 on the 0 up to 5 on the 9); always matches",
                 make: |seed| Box::new(Trick::new(seed, by_number, |_| BettingAction::Match(None))),
             },
@@ -290,6 +305,35 @@ impl Bot<Betting> for Counter {
         let beaten = left.iter().filter(|&&t| t < mine).count();
         let beating = left.iter().filter(|&&t| t > mine).count();
         if beaten > beating {
+            BettingAction::Match(None)
+        } else {
+            BettingAction::Fold
+        }
+    }
+}
+
+/// Stacks five or six chips on each of its 7, 8 and 9 and about two on
+/// the rest; it weighs a match by the chips at stake: matching a stack of `t` wins or
+/// loses `t` at the showdown, by the share of the colour's face-down tiles
+/// its tile beats or loses to, where a fold gives up the `m` it has on
+/// the slot. It never reads a stack.
+struct Odds(GameRng);
+
+impl Bot<Betting> for Odds {
+    fn choose(&mut self, view: &BettingView) -> BettingAction {
+        if view.phase == Phase::Setup {
+            return BettingAction::Arrange(stacked(&mut self.0, |t| if t >= 7 { 6.0 } else { 1.2 }));
+        }
+        let (Some(mine), Some(colours), Some(chips)) = (view.my_tile(), view.colours, view.chips) else {
+            return BettingAction::Fold;
+        };
+        let me = view.seat;
+        let left = face_down(view, colours[other(me)]);
+        let n = left.len().max(1) as f64;
+        let beaten = left.iter().filter(|&&t| t < mine).count() as f64 / n;
+        let beating = left.iter().filter(|&&t| t > mine).count() as f64 / n;
+        let (m, t) = (f64::from(chips[me]), f64::from(chips[other(me)]));
+        if t * (beaten - beating) > -m {
             BettingAction::Match(None)
         } else {
             BettingAction::Fold

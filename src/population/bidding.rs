@@ -20,11 +20,13 @@ impl Population for Bidding {
         vec![
             Member {
                 name: "tracker",
+                held_out: false,
                 about: "exact pool tracking; expected-value best reply to a budget player",
                 make: |seed| Box::new(Reckoner::new(&[(budget, 0.9), (anything, 0.1)], seed)),
             },
             Member {
                 name: "bayes",
+                held_out: false,
                 about: "exact pool tracking; best reply to four models weighed by Bayes",
                 make: |seed| {
                     Box::new(Reckoner::new(
@@ -34,22 +36,32 @@ impl Population for Bidding {
                 },
             },
             Member {
+                name: "sampler",
+                held_out: true,
+                about: "draws the other side's pool (and bid) from what fits, plays every bid out at random, bids the one that wins most",
+                make: |seed| Box::new(Sampler::new(seed)),
+            },
+            Member {
                 name: "bluffer",
+                held_out: false,
                 about: "leads with cheap white cards, now and then a heavy bid or nothing",
                 make: |seed| Box::new(Bluffer(GameRng::seed_from_u64(seed))),
             },
             Member {
                 name: "always-ten",
+                held_out: false,
                 about: "bids 10 every round",
                 make: |_| Box::new(Trick(|_| 10)),
             },
             Member {
                 name: "zero-then-all-in",
+                held_out: false,
                 about: "bids 0 for four rounds, then everything",
                 make: |_| Box::new(Trick(|view| if view.round <= 4 { 0 } else { view.pool })),
             },
             Member {
                 name: "mirror",
+                held_out: false,
                 about: "answers a black card with 9, anything else with 10",
                 make: |_| Box::new(Trick(|view| if view.card == Some(Card::Black) { 9 } else { 10 })),
             },
@@ -352,6 +364,114 @@ impl Bot<Bidding> for Reckoner {
         BiddingAction {
             bid: equal[self.rng.random_range(0..equal.len())],
         }
+    }
+}
+
+/// How many games the sampler plays out for each bid it may make.
+const PLAYOUTS: usize = 40;
+
+/// Flat Monte Carlo over what the other side may hold: it draws their pool
+/// (and, answering, their bid) from every one that fits the cards, lamps
+/// and results seen, each as likely as a player of any bid makes it; plays
+/// each bid it may make and the rest of the game out with both sides
+/// bidding at random within twice an even share of their pool; and bids
+/// the one that wins most often.
+struct Sampler {
+    reckoner: Reckoner,
+    rng: GameRng,
+}
+
+impl Sampler {
+    fn new(seed: u64) -> Sampler {
+        Sampler {
+            reckoner: Reckoner::new(&[(anything, 1.0)], seed),
+            rng: GameRng::seed_from_u64(seed ^ 0x5a5a),
+        }
+    }
+
+    /// One of `weighted`'s items, by its weight.
+    fn draw<T: Copy>(&mut self, weighted: &[(T, f64)]) -> T {
+        let total: f64 = weighted.iter().map(|&(_, w)| w).sum();
+        let mut pick = self.rng.random::<f64>() * total;
+        for &(item, w) in weighted {
+            pick -= w;
+            if pick < 0.0 {
+                return item;
+            }
+        }
+        weighted.last().expect("something fits").0
+    }
+
+    /// A random bid from `pool` with `rounds_left` rounds to bid in.
+    fn any_bid(&mut self, pool: u8, rounds_left: usize) -> u8 {
+        let most = (2 * usize::from(pool) / rounds_left.max(1)).min(usize::from(pool));
+        self.rng.random_range(0..=most) as u8
+    }
+
+    /// The rest of the game after this round's bids, at random: 1 a win,
+    /// 0.5 a draw, 0 a loss.
+    fn play_out(&mut self, view: &BiddingView, pools: [u8; 2], bids: [u8; 2]) -> f64 {
+        let mut wins = [view.wins[view.seat], view.wins[other(view.seat)]];
+        let mut pools = [pools[0] - bids[0], pools[1] - bids[1]];
+        let mut round_bids = bids;
+        let mut rounds_left = ROUNDS + 1 - view.round;
+        loop {
+            match round_bids[0].cmp(&round_bids[1]) {
+                std::cmp::Ordering::Greater => wins[0] += 1,
+                std::cmp::Ordering::Less => wins[1] += 1,
+                std::cmp::Ordering::Equal => {}
+            }
+            rounds_left -= 1;
+            if rounds_left == 0 {
+                break;
+            }
+            round_bids = [0, 1].map(|s| self.any_bid(pools[s], rounds_left));
+            pools = [pools[0] - round_bids[0], pools[1] - round_bids[1]];
+        }
+        0.5 + 0.5 * f64::from(wins[0].cmp(&wins[1]) as i8)
+    }
+}
+
+impl Bot<Bidding> for Sampler {
+    fn choose(&mut self, view: &BiddingView) -> BiddingAction {
+        let belief = self.reckoner.belief(view);
+        let rounds_left = ROUNDS + 1 - view.round;
+        // What they may hold before this round, and, answering, what they
+        // bid and kept.
+        let pools: Vec<(u8, f64)> = (0..=POOL)
+            .map(|p| (p, belief[0][usize::from(p)]))
+            .filter(|&(_, w)| w > 0.0)
+            .collect();
+        let led: Vec<((u8, u8), f64)> = match view.card {
+            Some(_) => {
+                let now = Situation {
+                    rounds_left: rounds_left as u8,
+                    need: 5u8.saturating_sub(view.wins[other(view.seat)]).max(1),
+                    answers: None,
+                };
+                let bids = self.reckoner.their_bids(&belief, now, view.card);
+                bids.into_iter().map(|(bid, left, w)| ((bid, left), w)).collect()
+            }
+            None => Vec::new(),
+        };
+        let mut best = (f64::MIN, 0);
+        for mine in 0..=view.pool {
+            let mut won = 0.0;
+            for _ in 0..PLAYOUTS {
+                let (theirs, their_pool) = if led.is_empty() {
+                    let pool = self.draw(&pools);
+                    (self.any_bid(pool, rounds_left), pool)
+                } else {
+                    let (bid, left) = self.draw(&led);
+                    (bid, bid + left)
+                };
+                won += self.play_out(view, [view.pool, their_pool], [mine, theirs]);
+            }
+            if won > best.0 {
+                best = (won, mine);
+            }
+        }
+        BiddingAction { bid: best.1 }
     }
 }
 

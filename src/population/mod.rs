@@ -10,6 +10,7 @@
 pub mod betting;
 pub mod bidding;
 pub mod tiles;
+pub mod tiles_regret;
 
 use crate::games::betting::engine::Betting;
 use crate::games::bidding::engine::Bidding;
@@ -24,6 +25,9 @@ pub struct Member<G: Playable> {
     pub name: &'static str,
     /// How it plays, in a line, for the round-robin's table.
     pub about: &'static str,
+    /// Whether it was written after Hard was tuned and kept out of its
+    /// tuning: what Hard scores against it is measured apart (issue 42).
+    pub held_out: bool,
     pub make: fn(u64) -> Box<dyn Bot<G>>,
 }
 

@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use rand::{RngExt, SeedableRng, seq::IndexedRandom};
 
+use super::tiles_regret::Solved;
 use super::{Habit, Member, Population, Tunable};
 use crate::games::tiles::engine::{Tiles, TilesAction, TilesView};
 use crate::rules::{Bot, Colour, GameRng};
@@ -21,11 +22,13 @@ impl Population for Tiles {
         vec![
             Member {
                 name: "tracker",
+                held_out: false,
                 about: "every hand the other side may hold, each as likely; best reply in points to a random player",
                 make: |seed| Box::new(Reader::new(&[(Style::Random, 1.0)], seed)),
             },
             Member {
                 name: "bayes",
+                held_out: false,
                 about: "weighs a random, a high-first and a low-first player by Bayes; best reply to the mixture",
                 make: |seed| {
                     Box::new(Reader::new(
@@ -39,32 +42,50 @@ impl Population for Tiles {
                 },
             },
             Member {
+                name: "regret",
+                about: "a strategy of its own solved by regret minimisation on its tiles, their black tiles left and the score; draws each tile by its chance",
+                held_out: true,
+                make: |seed| Box::new(Solved::new(super::tiles_regret::shipped(), seed)),
+            },
+            Member {
+                name: "sampler",
+                about: "draws hands the other side may hold, plays each tile out against them at random, plays the one that wins most",
+                held_out: true,
+                make: |seed| Box::new(Sampler::new(seed)),
+            },
+            Member {
                 name: "bluffer",
+                held_out: false,
                 about: "leads its 0 early as bait, then its highest; answers with the least tile that beats the colour",
                 make: |seed| Box::new(Bluffer(GameRng::seed_from_u64(seed))),
             },
             Member {
                 name: "counter",
+                held_out: false,
                 about: "counts colours: answers with the least tile over every tile of the colour they may hold, else throws its lowest; leads its middle tile",
                 make: |_| Box::new(Counter),
             },
             Member {
                 name: "greedy",
+                held_out: false,
                 about: "answers with the least tile that beats the colour's average left, else its lowest; leads its highest",
                 make: |_| Box::new(Greedy),
             },
             Member {
                 name: "highest",
+                held_out: false,
                 about: "always plays its highest tile",
                 make: |_| Box::new(Trick(|hand, _| hand[hand.len() - 1])),
             },
             Member {
                 name: "lowest",
+                held_out: false,
                 about: "always plays its lowest tile",
                 make: |_| Box::new(Trick(|hand, _| hand[0])),
             },
             Member {
                 name: "same-colour",
+                held_out: false,
                 about: "answers with its highest tile of the colour led (else its lowest); leads its lowest",
                 make: |_| {
                     Box::new(Trick(|hand, led| {
@@ -136,6 +157,77 @@ impl Bot<Tiles> for Greedy {
             }
         };
         TilesAction { tile }
+    }
+}
+
+/// How many games the sampler plays out for each tile it may play.
+const PLAYOUTS: usize = 150;
+
+/// Flat Monte Carlo over what the other side may hold: it draws their
+/// hand from every hand that fits the colours and results seen (each as
+/// likely), plays each of its tiles and the rest of the game out with both
+/// sides at random, and plays the tile that wins most often.
+struct Sampler {
+    reader: Reader,
+    rng: GameRng,
+}
+
+impl Sampler {
+    fn new(seed: u64) -> Sampler {
+        Sampler {
+            reader: Reader::new(&[(Style::Random, 1.0)], seed),
+            rng: GameRng::seed_from_u64(seed ^ 0x5a5a),
+        }
+    }
+
+    /// One game played out from `view` with their hand `theirs` (the tile
+    /// they led among it) and my tile `t`: 1 a win, 0.5 a draw, 0 a loss.
+    fn play_out(&mut self, view: &TilesView, theirs: Bits, t: u8) -> f64 {
+        let me = view.seat;
+        let mut lead_by = i32::from(view.score[me]) - i32::from(view.score[1 - me]);
+        let mut mine = bits(&view.hand);
+        let mut theirs = theirs;
+        let answered = view.led.filter(|_| !view.is_leading());
+        let u = match answered {
+            Some(colour) => self.any(theirs, |x| Colour::of(x) == colour),
+            None => self.any(theirs, |_| true),
+        };
+        let mut first = Some((t, u));
+        while mine != 0 {
+            let (a, b) = match first.take() {
+                Some(round) => round,
+                None => (self.any(mine, |_| true), self.any(theirs, |_| true)),
+            };
+            mine &= !(1 << a);
+            theirs &= !(1 << b);
+            lead_by += i32::from(a > b) - i32::from(a < b);
+        }
+        0.5 + 0.5 * f64::from(lead_by.signum())
+    }
+
+    /// Any tile of `hand` that `fits`, each as likely.
+    fn any(&mut self, hand: Bits, fits: impl Fn(u8) -> bool) -> u8 {
+        let tiles: Vec<u8> = tiles_of(hand).filter(|&x| fits(x)).collect();
+        *tiles.choose(&mut self.rng).expect("a tile that fits")
+    }
+}
+
+impl Bot<Tiles> for Sampler {
+    fn choose(&mut self, view: &TilesView) -> TilesAction {
+        let mut hands: Vec<Bits> = self.reader.hands(view).into_keys().collect();
+        hands.sort_unstable();
+        let mut best = (f64::MIN, view.hand[0]);
+        for &t in &view.hand {
+            let mut won = 0.0;
+            for _ in 0..PLAYOUTS {
+                let theirs = *hands.choose(&mut self.rng).expect("a hand fits what was seen");
+                won += self.play_out(view, theirs, t);
+            }
+            if won > best.0 {
+                best = (won, t);
+            }
+        }
+        TilesAction { tile: best.1 }
     }
 }
 
