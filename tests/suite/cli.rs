@@ -88,6 +88,14 @@ fn referee_and_arena_read_their_options() {
             scenario: None,
         }
     );
+    assert_eq!(
+        parse(&args("train --game tiles --iterations 1000 --out s.bin")).unwrap(),
+        Command::Train {
+            iterations: 1000,
+            seed: 0,
+            out: "s.bin".into(),
+        }
+    );
 }
 
 #[test]
@@ -99,6 +107,8 @@ fn bad_options_say_what_to_fix() {
         ("referee", "referee needs --game"),
         ("arena --game tiles --a hard", "--b PLAYER"),
         ("round-robin", "round-robin needs --game"),
+        ("train --game bidding --out s.bin", "train solves tiles only"),
+        ("train --game tiles", "train needs --out FILE"),
         ("--seed -1", "whole number"),
         ("--frobnicate", "unknown option `--frobnicate`"),
         ("--game tiles --scenario 3", "need --game wargame"),
