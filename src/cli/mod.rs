@@ -45,7 +45,7 @@ usage:
   black-and-white arena --game GAME --a PLAYER --b PLAYER [--games N] [--seed S] [--scenario ID-or-PATH]
   black-and-white round-robin --game GAME [--games N] [--seed S]
   black-and-white counter-search --game GAME [--starts N] [--steps N] [--games N] [--seed S]
-  black-and-white exploit --game tiles|bidding [--against hard|lowest|random] [--games N] [--seed S]
+  black-and-white exploit --game tiles|bidding|betting [--against hard|lowest|random] [--games N] [--seed S]
   black-and-white train --game tiles [--iterations N] [--seed S] --out FILE
   black-and-white validate FILE...
   black-and-white gallery DIR
@@ -58,9 +58,9 @@ member of a card game's population of outside players (round-robin lists them).
 round-robin plays every pair of the levels and the population and prints the table.
 counter-search hill-climbs the habits of a card game's family of players against its Hard (each
 step judged on --games games, default 300) and plays the best found 2000 fresh games.
-exploit plays a best response that knows Hard's policy (the chance of each of its moves, never
-its hand) against Hard (in tiles also a toy that always plays its lowest tile, or a random
-player), and prints its score.
+exploit plays a best response that knows Hard's code (in tiles and bidding the chance of each of
+its moves, in betting how it stacks; never its hand) against Hard (in tiles also a toy that always
+plays its lowest tile, or a random player), and prints its score.
 train solves the strategy of tiles' population member regret (counterfactual regret
 minimisation, default 50 million sampled games) into FILE, printing after each fifth how it fares
 against Normal and against its best response; the shipped one is assets/population/tiles-regret.bin.

@@ -97,8 +97,8 @@ fn hard_weighs_a_tile_a_call_and_chooses_as_it_would_at_once() {
 
 /// The yardstick of issue 42: a best response that knows a player's policy
 /// beats a deterministic toy (it always plays its lowest tile) nearly every
-/// game; bidding's plays legal games; the game without a best response
-/// yet is refused, not faked.
+/// game; bidding's and betting's play legal games; the wargame, which has
+/// none, is refused, not faked.
 #[test]
 fn the_best_response_exploits_a_deterministic_toy_near_every_game() {
     use black_and_white::cli::exploit::{Target, exploit};
@@ -110,8 +110,10 @@ fn the_best_response_exploits_a_deterministic_toy_near_every_game() {
     // stops at an illegal one).
     let bidding = exploit(GameId::Bidding, Target::Hard, 4, 1).expect("bidding has one");
     assert_eq!(bidding.wins + bidding.draws + bidding.losses, 4);
-    let refused = exploit(GameId::Betting, Target::Hard, 2, 0);
-    assert!(refused.is_err_and(|e| e.contains("tiles and bidding only")));
+    let betting = exploit(GameId::Betting, Target::Hard, 4, 1).expect("betting has one");
+    assert_eq!(betting.wins + betting.draws + betting.losses, 4);
+    let refused = exploit(GameId::Wargame, Target::Hard, 2, 0);
+    assert!(refused.is_err_and(|e| e.contains("not for the wargame")));
 }
 
 /// Hard mixes: from the same view it plays different tiles on different

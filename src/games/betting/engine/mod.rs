@@ -3,6 +3,7 @@
 
 pub(super) mod ai;
 pub mod arrangement;
+pub mod best_response;
 mod game;
 pub mod knowledge;
 mod protocol;
