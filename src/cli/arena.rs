@@ -6,8 +6,9 @@
 use std::time::{Duration, Instant};
 
 use crate::games::registry::ForGame;
+use crate::games::wargame::engine::Wargame;
 use crate::population::{ForPopulation, Population, Tunable};
-use crate::rules::{Bot, Level, Playable, sub_seed};
+use crate::rules::{Bot, Configure, Level, Playable, sub_seed};
 
 /// The arena between two computer levels, for any game: the wargame's
 /// set-up from its scenario.
@@ -47,6 +48,18 @@ impl ForPopulation for Contenders {
         let [a, b] = &self.contenders;
         play_contenders::<G>(&G::Config::default(), a, b, self.games, self.seed)
     }
+}
+
+/// The arena of the wargame where either side is a member of its
+/// population, on `scenario`.
+pub fn arena_wargame(
+    contenders: [&Contender; 2],
+    scenario: Option<&str>,
+    games: usize,
+    seed: u64,
+) -> Result<ArenaReport, String> {
+    let config = Wargame::configure(scenario, Vec::new())?;
+    play_contenders::<Wargame>(&config, contenders[0], contenders[1], games, seed)
 }
 
 /// The round-robin of a card game's levels and population.

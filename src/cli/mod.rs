@@ -54,7 +54,8 @@ usage:
                           [--servers N --database postgres://… [--kill-after SECONDS]]
 
 GAME: tiles, bidding, betting, wargame. LEVEL: easy, normal, hard. PLAYER: random, a LEVEL, or a
-member of a card game's population of outside players (round-robin lists them).
+member of the game's population of outside players (round-robin lists a card game's; the
+wargame's are greedy, rusher, turtle and gunner).
 round-robin plays every pair of the levels and the population and prints the table.
 counter-search hill-climbs the habits of a card game's family of players against its Hard (each
 step judged on --games games, default 300) and plays the best found 2000 fresh games.
@@ -416,6 +417,9 @@ pub fn main(args: &[String]) -> ExitCode {
                         seed,
                     },
                 ),
+                _ if game == GameId::Wargame => {
+                    arena::arena_wargame([&a, &b], scenario.as_deref(), games, seed)
+                }
                 _ => with_population(
                     game,
                     arena::Contenders {

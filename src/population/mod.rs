@@ -11,6 +11,7 @@ pub mod betting;
 pub mod bidding;
 pub mod tiles;
 pub mod tiles_regret;
+pub mod wargame;
 
 use crate::games::betting::engine::Betting;
 use crate::games::bidding::engine::Bidding;
@@ -48,16 +49,16 @@ pub trait ForPopulation {
     fn run<G: Tunable>(self) -> Self::Output;
 }
 
-/// Runs `work` for the card game `game` names; the wargame has no
-/// population (its levels are measured per scenario, by the arena).
+/// Runs `work` for the card game `game` names; the wargame's population
+/// plays in the arena only (`arena_wargame`), per scenario.
 pub fn with_population<W: ForPopulation>(game: GameId, work: W) -> Result<W::Output, String> {
     match game {
         GameId::Tiles => Ok(work.run::<Tiles>()),
         GameId::Bidding => Ok(work.run::<Bidding>()),
         GameId::Betting => Ok(work.run::<Betting>()),
         GameId::Wargame => Err(
-            "the wargame has no population or family of players: its levels are measured \
-             per scenario, with arena and the levels random, easy, normal and hard"
+            "the wargame has no round-robin or family of players: its levels and its population \
+             (greedy, rusher, turtle, gunner) are measured per scenario, with arena --scenario N"
                 .into(),
         ),
     }

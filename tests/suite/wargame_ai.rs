@@ -172,3 +172,63 @@ fn hard_follows_the_plan_its_search_chose_through_the_activation() {
         "Hard's steps within its activations never followed the plan it searched"
     );
 }
+
+/// The wargame's population (issue 42): each member plays legal battles to
+/// their end through the arena, by name, on a scenario of each type, and
+/// each fields the army its style says: from the same draw of armies (the
+/// same seed), the rusher's holds the most horse, the turtle's the most
+/// foot, the gunner's the most artillery and shooters.
+#[test]
+fn the_wargame_population_plays_to_the_end_and_fields_its_own_armies() {
+    use black_and_white::cli::Contender;
+    use black_and_white::games::wargame::engine::data::{Rulebook, UnitCard, UnitType};
+    use black_and_white::population::Population;
+    let easy = Contender::Level(Level::Easy);
+    let names = ["greedy", "rusher", "turtle", "gunner"];
+    for (name, scenario) in names.into_iter().zip(["1", "6", "12", "17"]) {
+        let member = Contender::Member(name.into());
+        let report = arena::arena_wargame([&member, &easy], Some(scenario), 2, 3)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(report.wins + report.draws + report.losses, 2, "{name}");
+    }
+    let view = Wargame::configured(&shipped(1), 4).view(0);
+    let count = |name: &str, liked: fn(&UnitCard) -> bool| {
+        let mut bot = (Wargame::member(name).expect("a member").make)(11);
+        let Action::Build { army, .. } = bot.choose(&view) else {
+            panic!("{name} did not build first");
+        };
+        army.iter()
+            .filter_map(|p| Rulebook::get().unit(&p.class))
+            .filter(|card| liked(card))
+            .count()
+    };
+    let styles: [(&str, fn(&UnitCard) -> bool); 3] = [
+        ("rusher", |c| c.kind == UnitType::Cavalry),
+        ("turtle", |c| c.kind == UnitType::Infantry),
+        ("gunner", |c| c.kind == UnitType::Artillery || c.ranged.is_some()),
+    ];
+    for (name, liked) in styles {
+        let own = count(name, liked);
+        for other in names {
+            assert!(
+                own >= count(other, liked),
+                "{name} fields fewer of its kind than {other}"
+            );
+        }
+        assert!(own > 0, "{name} fields none of its kind");
+    }
+}
+
+/// Every player plans on a game rebuilt from its view; the rebuilt game
+/// must know how many trenches and abatis each side has laid, or it offers
+/// a dig the rules refuse once a side has laid its most (the turtle found
+/// it: the arena stopped on "each side lays at most 4 trenches and
+/// abatis").
+#[test]
+fn a_game_rebuilt_from_a_view_knows_the_works_each_side_laid() {
+    let mut game = Wargame::configured(&shipped(1), 4);
+    game.works_laid = [4, 1];
+    for seat in [0, 1] {
+        assert_eq!(Wargame::from_view(&game.view(seat)).works_laid, [4, 1]);
+    }
+}

@@ -73,6 +73,11 @@ pub struct SideView {
     /// `None` while the other side builds behind the curtain.
     pub commander: Option<String>,
     pub score: u32,
+    /// The trenches and abatis this side has laid, of the most it may lay
+    /// (both sides see each one dug); absent in a view from before it was
+    /// shown.
+    #[serde(default)]
+    pub works_laid: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -184,6 +189,7 @@ impl Wargame {
                     self.commanders[s].clone()
                 },
                 score: self.score[s],
+                works_laid: self.works_laid[s],
             }
         });
         let units = self
@@ -308,6 +314,7 @@ impl Wargame {
         game.used = view.used.clone();
         game.commanders = [0, 1].map(|s| view.sides[s].commander.clone());
         game.score = [0, 1].map(|s| view.sides[s].score);
+        game.works_laid = [0, 1].map(|s| view.sides[s].works_laid);
         game.built = [true, true];
         if game.phase == Phase::Building {
             game.built = [view.player == 1, false];
