@@ -635,6 +635,27 @@ impl Bench {
         effects
     }
 
+    /// Answers the last ask in `effects` with a random legal move, then
+    /// each ask that follows, until a line says the game is over: every
+    /// line sent meanwhile, `effects`' own first.
+    pub fn play_to_the_end(&mut self, mut effects: Effects, rng: &mut GameRng) -> Vec<(ConnId, Value)> {
+        let mut seen = effects.sends.clone();
+        for _ in 0..20_000 {
+            if effects.sends.iter().any(|(_, line)| line["type"] == "end") {
+                return seen;
+            }
+            let (conn, ask) = effects
+                .sends
+                .iter()
+                .rfind(|(_, line)| line["type"] == "ask")
+                .cloned()
+                .expect("somebody is asked");
+            effects = self.say(conn, &random_move(&ask, rng).to_string());
+            seen.extend(effects.sends.clone());
+        }
+        panic!("the game ends within 20,000 moves");
+    }
+
     /// The messages `effects` has for `conn`.
     pub fn to(effects: &Effects, conn: ConnId) -> Vec<Value> {
         effects

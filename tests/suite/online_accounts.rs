@@ -154,7 +154,7 @@ fn rated_games_are_between_two_accounts_and_change_both_ratings(store) {
         "a rated game is against somebody else: you created this one"
     );
     let joined = bench.say(2, &join);
-    let mut seen = play_to_the_end_seen(&mut bench, joined, rng);
+    let mut seen = bench.play_to_the_end(joined, rng);
     seen.retain(|(_, line)| line["type"] == "rated");
     assert_eq!(seen.len(), 2, "each player is told their rating: {seen:?}");
     let [ann, bob] = [1, 2].map(|conn| seen.iter().find(|(to, _)| *to == conn).unwrap().1.clone());
@@ -176,29 +176,6 @@ fn rated_games_are_between_two_accounts_and_change_both_ratings(store) {
     assert_eq!(names, if a >= b { ["Ann", "Bob"] } else { ["Bob", "Ann"] });
     assert_eq!(message(&said(&mut bench, 3, r#"{"type":"profile","name":"nobody"}"#)), "nobody is called nobody");
 }
-}
-
-/// `play_to_the_end`, keeping every line sent meanwhile.
-fn play_to_the_end_seen(
-    bench: &mut Bench,
-    mut effects: black_and_white::online::hub::Effects,
-    rng: &mut GameRng,
-) -> Vec<(u64, Value)> {
-    let mut seen = effects.sends.clone();
-    while !effects.sends.iter().any(|(_, line)| line["type"] == "end") {
-        let (conn, ask) = effects
-            .sends
-            .iter()
-            .rfind(|(_, line)| line["type"] == "ask")
-            .cloned()
-            .unwrap();
-        effects = bench.say(
-            conn,
-            &black_and_white::online::client::random_move(&ask, rng).to_string(),
-        );
-        seen.extend(effects.sends.clone());
-    }
-    seen
 }
 
 #[test]

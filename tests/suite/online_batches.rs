@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use serde_json::{Value, json};
 
 use crate::online::{Bench, TestStore, on_both_stores};
-use crate::online_hostile::{create, play_to_the_end, tiles_between};
+use crate::online_hostile::{create, tiles_between};
 
 fn opening() -> Opening {
     Opening {
@@ -280,7 +280,7 @@ fn a_turn_the_store_cannot_keep_sends_its_games_back_to_where_they_were_kept(tes
             assert_eq!(kinds, ["resumed", "start", "caught_up"], "game {code} has no action yet");
             asked.absorb(resumed);
         }
-        play_to_the_end(&mut bench, asked, rng);
+        bench.play_to_the_end(asked, rng);
         let steps = store.record(code).unwrap().1;
         assert!(!steps.is_empty() && store.by_code(code).unwrap().is_none(), "game {code} ended");
     }

@@ -62,28 +62,11 @@ pub fn tiles_between(bench: &mut Bench, a: ConnId, b: ConnId) -> (String, Effect
     (code, joined, tokens)
 }
 
-/// Answers the last ask in `effects` with a random move until `end`.
-pub fn play_to_the_end(bench: &mut Bench, mut effects: Effects, rng: &mut GameRng) {
-    for _ in 0..100 {
-        if effects.sends.iter().any(|(_, line)| line["type"] == "end") {
-            return;
-        }
-        let (conn, ask) = effects
-            .sends
-            .iter()
-            .rfind(|(_, line)| line["type"] == "ask")
-            .cloned()
-            .expect("somebody is asked");
-        effects = bench.say(conn, &random_move(&ask, rng).to_string());
-    }
-    panic!("tiles ends within nine rounds");
-}
-
 #[test]
 fn after_the_end_one_seat_leaves_and_the_other_may_still_move_and_leave() {
     let mut bench = Bench::new();
     let (_, joined, _) = tiles_between(&mut bench, 1, 2);
-    play_to_the_end(&mut bench, joined, &mut GameRng::seed_from_u64(1));
+    bench.play_to_the_end(joined, &mut GameRng::seed_from_u64(1));
     assert_eq!(Bench::to(&bench.say(1, LEAVE), 1)[0]["type"], "bye");
     let moved = bench.say(2, r#"{"player":1,"action":{"tile":0}}"#);
     let replies = Bench::to(&moved, 2);
@@ -509,7 +492,7 @@ fn a_client_that_stops_reading_is_dropped_and_takes_its_seat_back() {
 fn a_seat_back_after_its_game_ended_and_was_let_go_is_told_how_it_ended() {
     let mut bench = Bench::new();
     let (_, joined, tokens) = tiles_between(&mut bench, 1, 2);
-    play_to_the_end(&mut bench, joined, &mut GameRng::seed_from_u64(2));
+    bench.play_to_the_end(joined, &mut GameRng::seed_from_u64(2));
     for conn in [1, 2] {
         bench.say(conn, LEAVE);
     }
@@ -558,7 +541,7 @@ fn a_player_away_for_the_abandon_time_while_the_other_waits_gives_the_seat_to_th
     );
     // The game plays on against the computer, to its end.
     let rng = &mut GameRng::seed_from_u64(5);
-    play_to_the_end(&mut bench, told, rng);
+    bench.play_to_the_end(told, rng);
     // The player who abandoned it has no seat to take back.
     bench.connect(3);
     let back = bench.say(3, &json!({"type": "resume", "token": tokens[1]}).to_string());

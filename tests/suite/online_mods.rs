@@ -4,7 +4,6 @@
 //! and joined only by a player who agrees to it after being told whose
 //! scenario it is; the battle is played on it, and a rematch keeps it.
 
-use black_and_white::online::client::random_move;
 use black_and_white::rules::GameRng;
 use rand::SeedableRng;
 use serde_json::{Value, json};
@@ -75,16 +74,7 @@ fn a_players_own_scenario_is_checked_listed_as_a_mod_joined_by_consent_and_playe
     };
     assert_eq!(scenario_of(&joined.sends), Some(json!(90)));
     let rng = &mut GameRng::seed_from_u64(9);
-    let mut effects = joined;
-    while !effects.sends.iter().any(|(_, line)| line["type"] == "end") {
-        let (conn, ask) = effects
-            .sends
-            .iter()
-            .rfind(|(_, line)| line["type"] == "ask")
-            .cloned()
-            .unwrap();
-        effects = bench.say(conn, &random_move(&ask, rng).to_string());
-    }
+    bench.play_to_the_end(joined, rng);
     // A rematch on the same terms is on the same scenario.
     bench.say(1, r#"{"type":"rematch","swap":false}"#);
     let again = bench.say(2, r#"{"type":"rematch","swap":false}"#);

@@ -4,7 +4,6 @@
 //! The new game has new tokens and a new code, its watchers follow, and
 //! every refusal changes nothing.
 
-use black_and_white::online::client::random_move;
 use black_and_white::online::hub::{ConnId, Effects};
 use black_and_white::rules::GameRng;
 use rand::SeedableRng;
@@ -12,26 +11,6 @@ use serde_json::{Value, json};
 
 use crate::online::Bench;
 use crate::online_hostile::{create, tiles_between};
-
-/// Answers the last ask with a random move until the end; every line
-/// sent meanwhile, by connection.
-fn play_until_the_end(bench: &mut Bench, mut effects: Effects, rng: &mut GameRng) -> Vec<(ConnId, Value)> {
-    let mut seen = effects.sends.clone();
-    for _ in 0..20_000 {
-        if effects.sends.iter().any(|(_, line)| line["type"] == "end") {
-            return seen;
-        }
-        let (conn, ask) = effects
-            .sends
-            .iter()
-            .rfind(|(_, line)| line["type"] == "ask")
-            .cloned()
-            .expect("somebody is asked");
-        effects = bench.say(conn, &random_move(&ask, rng).to_string());
-        seen.extend(effects.sends.clone());
-    }
-    panic!("the game ends");
-}
 
 fn rematch(swap: bool) -> String {
     json!({"type": "rematch", "swap": swap}).to_string()
@@ -58,7 +37,7 @@ fn both_players_agree_and_play_again_with_the_seats_swapped_and_a_watcher_follow
         Bench::to(&early, 1)[0]["message"],
         "the game is not over: a rematch is offered after its end"
     );
-    play_until_the_end(&mut bench, joined, rng);
+    bench.play_to_the_end(joined, rng);
     let offered = bench.say(1, &rematch(true));
     for conn in [1, 2] {
         assert_eq!(
@@ -107,7 +86,7 @@ fn both_players_agree_and_play_again_with_the_seats_swapped_and_a_watcher_follow
             .any(|(conn, line)| *conn == 1 && line["type"] == "start")
     );
     // The new game plays to its end; then the seats swap for the next.
-    let seen = play_until_the_end(&mut bench, accepted, rng);
+    let seen = bench.play_to_the_end(accepted, rng);
     assert!(
         seen.iter()
             .any(|(conn, line)| *conn == 3 && line["type"] == "end")
@@ -131,7 +110,7 @@ fn the_servers_computer_accepts_at_once_and_a_player_gone_gets_none() {
     let rng = &mut GameRng::seed_from_u64(4);
     bench.connect(1);
     let created = bench.say(1, &create("tiles", "easy"));
-    play_until_the_end(&mut bench, created, rng);
+    bench.play_to_the_end(created, rng);
     let accepted = bench.say(1, &rematch(true));
     assert_eq!(
         rematched(&accepted, 1)["player"],
@@ -142,7 +121,7 @@ fn the_servers_computer_accepts_at_once_and_a_player_gone_gets_none() {
 
     // The other player left after the end: no rematch, and nothing changed.
     let (_, joined, _) = tiles_between(&mut bench, 5, 6);
-    play_until_the_end(&mut bench, joined, rng);
+    bench.play_to_the_end(joined, rng);
     bench.say(6, r#"{"type":"leave"}"#);
     let refused = bench.say(5, &rematch(true));
     assert_eq!(
@@ -187,10 +166,10 @@ fn a_wargame_rematch_may_change_the_scenario() {
             .clone()
     };
     assert_eq!(scenario(&created), 21);
-    play_until_the_end(&mut bench, created, rng);
+    bench.play_to_the_end(created, rng);
     let same = bench.say(1, &rematch(false));
     assert_eq!(scenario(&same), 21, "the same scenario by default");
-    play_until_the_end(&mut bench, same, rng);
+    bench.play_to_the_end(same, rng);
     let other = bench.say(
         1,
         &json!({"type": "rematch", "swap": false, "scenario": 1}).to_string(),
