@@ -2,7 +2,8 @@
 //! side's tiles are still face down and reads their stacks by one model, a
 //! reader that weighs several models of how the other side stacks by Bayes
 //! from every showdown, a bluffer, two plain players, and the four tricks
-//! the tests play.
+//! the tests play; held out from Hard's tuning, `odds`, which weighs a
+//! match by the chips at stake and never reads a stack.
 //!
 //! The readers share nothing with the levels: their account of the tiles
 //! left, their reading of a stack (a Poisson count of the chips over one)

@@ -1,6 +1,7 @@
 //! Bidding's population: two reckoners that keep an exact account of the
 //! other side's pool and bid what maximises their expected position, a
-//! bluffer, and three fixed tricks.
+//! bluffer, and three fixed tricks; held out from Hard's tuning, a sampler
+//! that plays every bid out against the pools that fit.
 //!
 //! The reckoners hold a belief over (how the other side bids, what it holds):
 //! every pool the cards, results and lamps allow, weighted by how likely

@@ -1,7 +1,8 @@
 //! Opponents written apart from the computer levels, to measure the levels
-//! against players they have never met: each card game's population, and
-//! a family of players with numeric habits for the search for a
-//! counter-strategy to Hard (`cli::counter_search`).
+//! against players they have never met: each game's population (the
+//! wargame's plays in the arena only), and for the card games a family of
+//! players with numeric habits for the search for a counter-strategy to
+//! Hard (`cli::counter_search`).
 //!
 //! A member shares no code with the level it measures: it reads only its
 //! seat's view and the rules, and keeps its own account of what the other

@@ -2,7 +2,9 @@
 //! hold and plays its best reply in expected points to a player who plays
 //! at random; a reader that weighs three ways of playing by Bayes from the
 //! colours and results seen; a bluffer that leads its 0 early as bait; two
-//! plain players who count colours; and three tricks.
+//! plain players who count colours; and three tricks. Held out from Hard's
+//! tuning: a sampler that plays each tile out against the hands that fit,
+//! and the solved strategy of `tiles_regret.rs`.
 //!
 //! Their account of the hands and their table of values are their own:
 //! nothing here calls the levels' belief or solver.

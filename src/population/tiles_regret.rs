@@ -29,7 +29,7 @@ const LEADS: usize = 2 * MOST_LEAD as usize + 1;
 /// Leading, answering a black tile, answering a white one.
 const ROLES: usize = 3;
 /// Every situation, as `Situation::index` numbers them.
-pub const SITUATIONS: usize = (1 << TILES) * 6 * LEADS * ROLES;
+const SITUATIONS: usize = (1 << TILES) * 6 * LEADS * ROLES;
 
 /// How often the solving seat explores a tile its strategy would not play:
 /// this share of its moves are uniform, so every branch is sampled.
@@ -38,20 +38,20 @@ const EXPLORE: f64 = 0.6;
 /// What a seat plays by, in the abstraction: two positions alike in these
 /// are played alike.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Situation {
+struct Situation {
     /// Its own tiles left, as bits.
-    pub hand: u16,
+    hand: u16,
     /// The other side's black tiles left, counting a tile it just led.
-    pub their_black: u8,
+    their_black: u8,
     /// Its lead in points.
-    pub lead_by: i8,
+    lead_by: i8,
     /// The colour of the tile it answers; `None` when it leads.
-    pub answering: Option<Colour>,
+    answering: Option<Colour>,
 }
 
 impl Situation {
     /// The situation of the seat to move in `view`.
-    pub fn of(view: &TilesView) -> Situation {
+    fn of(view: &TilesView) -> Situation {
         let me = view.seat;
         let answering = view.led.filter(|_| !view.is_leading());
         let led_black = u8::from(answering == Some(Colour::Black));
@@ -63,7 +63,8 @@ impl Situation {
         }
     }
 
-    pub fn index(self) -> usize {
+    /// Its place in the solver's tables.
+    fn index(self) -> usize {
         let role = match self.answering {
             None => 0,
             Some(Colour::Black) => 1,
