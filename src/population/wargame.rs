@@ -98,7 +98,7 @@ impl Styled {
         (liked, army.len())
     }
 
-    /// The hexes it makes for with a unit of `kind`.
+    /// The hexes its units make for.
     fn targets(&self, game: &Wargame, seat: Seat) -> Vec<Coord> {
         let enemies: Vec<Coord> = enemies(game, seat).filter_map(|u| u.at).collect();
         let goal = match game.scenario.side(seat).goal {

@@ -590,6 +590,17 @@ fn last_ask(received: &[String]) -> Value {
         .expect("an ask was read")
 }
 
+/// The connection asked to move in `effects`, and a random move for it.
+pub fn mover(effects: &Effects, rng: &mut GameRng) -> (ConnId, String) {
+    let (conn, ask) = effects
+        .sends
+        .iter()
+        .rfind(|(_, line)| line["type"] == "ask")
+        .cloned()
+        .expect("somebody is asked");
+    (conn, random_move(&ask, rng).to_string())
+}
+
 /// The hub alone, with time in the test's hands.
 pub struct Bench {
     pub hub: Hub,
@@ -644,13 +655,8 @@ impl Bench {
             if effects.sends.iter().any(|(_, line)| line["type"] == "end") {
                 return seen;
             }
-            let (conn, ask) = effects
-                .sends
-                .iter()
-                .rfind(|(_, line)| line["type"] == "ask")
-                .cloned()
-                .expect("somebody is asked");
-            effects = self.say(conn, &random_move(&ask, rng).to_string());
+            let (conn, text) = mover(&effects, rng);
+            effects = self.say(conn, &text);
             seen.extend(effects.sends.clone());
         }
         panic!("the game ends within 20,000 moves");

@@ -15,7 +15,7 @@ use black_and_white::rules::{GameRng, Level, Seat};
 use rand::SeedableRng;
 use serde_json::{Value, json};
 
-use crate::online::{Bench, TestStore, on_both_stores};
+use crate::online::{Bench, TestStore, mover, on_both_stores};
 use crate::online_hostile::{create, tiles_between};
 
 fn opening() -> Opening {
@@ -209,20 +209,6 @@ impl Store for Refusing {
         self.readable()?;
         self.inner.games_of(player, limit)
     }
-}
-
-/// The connection asked to move in `effects`, and a move for it.
-fn mover(effects: &Effects, rng: &mut GameRng) -> (ConnId, String) {
-    let (conn, ask) = effects
-        .sends
-        .iter()
-        .rfind(|(_, line)| line["type"] == "ask")
-        .cloned()
-        .expect("somebody is asked");
-    (
-        conn,
-        black_and_white::online::client::random_move(&ask, rng).to_string(),
-    )
 }
 
 on_both_stores! {

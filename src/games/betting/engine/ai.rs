@@ -8,6 +8,7 @@
 use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng, seq::SliceRandom};
 
+use super::knowledge::weigh_face_down;
 use super::rules::{
     Betting, BettingAction, BettingView, CHIPS, Phase, Placement, Pull, SLOTS, Sourcing, random_arrangement,
 };
@@ -328,17 +329,11 @@ fn stack_chances(tile: u8, stack: u8) -> [f64; POWERS.len()] {
 }
 
 /// The opponent's face-down tiles of `colour`, each weighed by the chance
-/// that it is the one under the current `stack`: every assignment of those
-/// tiles to this slot and to the slots of that colour they folded or won by
-/// a fold (whose stacks were seen, whose tiles were not) counts, weighed by
-/// how likely each stack is on its tile under each way of stacking, each
-/// way weighed by how well it explains the showdowns.
+/// that it is the one under the current `stack` (`weigh_face_down`): how
+/// likely each stack is on its tile under each way of stacking, each way
+/// weighed by how well it explains the showdowns.
 fn read_tile(view: &BettingView, colour: Colour, stack: u8) -> Vec<(u8, f64)> {
     let them = other(view.seat);
-    let shown = shown_tiles(view, them);
-    let face_down: Vec<u8> = (0..SLOTS as u8)
-        .filter(|&t| Colour::of(t) == colour && !shown.contains(&t))
-        .collect();
     let mut ways = [1.0; POWERS.len()];
     for r in &view.history {
         if let Some(tiles) = r.tiles {
@@ -357,32 +352,7 @@ fn read_tile(view: &BettingView, colour: Colour, stack: u8) -> Vec<(u8, f64)> {
             .map(|(c, w)| c * w)
             .sum()
     };
-    let hidden: Vec<u8> = view
-        .history
-        .iter()
-        .filter(|r| r.tiles.is_none() && r.colours[them] == colour)
-        .map(|r| r.bets[them])
-        .collect();
-    // The folded slots' tiles among the rest, every way, weighed.
-    fn assign(rest: &mut Vec<u8>, stacks: &[u8], chance: &dyn Fn(u8, u8) -> f64) -> f64 {
-        let Some((&stack, later)) = stacks.split_first() else {
-            return 1.0;
-        };
-        let mut sum = 0.0;
-        for i in 0..rest.len() {
-            let tile = rest.remove(i);
-            sum += chance(tile, stack) * assign(rest, later, chance);
-            rest.insert(i, tile);
-        }
-        sum
-    }
-    face_down
-        .iter()
-        .map(|&tile| {
-            let mut rest: Vec<u8> = face_down.iter().copied().filter(|&t| t != tile).collect();
-            (tile, chance(tile, stack) * assign(&mut rest, &hidden, &chance))
-        })
-        .collect()
+    weigh_face_down(view, colour, stack, &chance)
 }
 
 /// The chance of `stack - 1` extra chips on `tile` when twenty extra chips

@@ -14,6 +14,7 @@
 //! prices neither the chips it pulls off later tiles nor what its own
 //! stacks tell Hard.
 
+use super::knowledge::weigh_face_down;
 use super::rules::{Betting, BettingAction, BettingView, CHIPS, Phase, SLOTS};
 use crate::rules::{Bot, Bots, Colour, Game, Level, other, sub_seed};
 
@@ -53,45 +54,9 @@ impl BestResponse {
     }
 
     /// Hard's tile at this slot, of `colour` under `stack`: each tile it
-    /// may be, with its weight.
+    /// may be, with its weight, the stacks read as Hard makes them.
     fn read(&self, view: &BettingView, colour: Colour, stack: u8) -> Vec<(u8, f64)> {
-        let them = other(view.seat);
-        let shown: Vec<u8> = view
-            .history
-            .iter()
-            .filter_map(|r| r.tiles.map(|t| t[them]))
-            .collect();
-        let face_down: Vec<u8> = (0..SLOTS as u8)
-            .filter(|&t| Colour::of(t) == colour && !shown.contains(&t))
-            .collect();
-        let folded: Vec<u8> = view
-            .history
-            .iter()
-            .filter(|r| r.tiles.is_none() && r.colours[them] == colour)
-            .map(|r| r.bets[them])
-            .collect();
-        face_down
-            .iter()
-            .map(|&tile| {
-                let mut rest: Vec<u8> = face_down.iter().copied().filter(|&t| t != tile).collect();
-                (tile, self.chance(tile, stack) * self.assign(&mut rest, &folded))
-            })
-            .collect()
-    }
-
-    /// How likely the folded slots' `stacks` are, their tiles drawn from
-    /// `rest` every way.
-    fn assign(&self, rest: &mut Vec<u8>, stacks: &[u8]) -> f64 {
-        let Some((&stack, later)) = stacks.split_first() else {
-            return 1.0;
-        };
-        let mut sum = 0.0;
-        for i in 0..rest.len() {
-            let tile = rest.remove(i);
-            sum += self.chance(tile, stack) * self.assign(rest, later);
-            rest.insert(i, tile);
-        }
-        sum
+        weigh_face_down(view, colour, stack, &|tile, stack| self.chance(tile, stack))
     }
 }
 

@@ -16,6 +16,47 @@ pub fn unseen(view: &BettingView) -> Vec<u8> {
     (0..SLOTS as u8).filter(|t| !shown.contains(t)).collect()
 }
 
+/// The other side's face-down tiles of `colour`, each weighed by the
+/// chance that it is the one under this slot's `stack`: every assignment
+/// of those tiles to this slot and to the slots of that colour they folded
+/// or won by a fold (whose stacks were seen, whose tiles were not) counts,
+/// each stack on its tile as likely as `chance(tile, stack)` says.
+pub fn weigh_face_down(
+    view: &BettingView,
+    colour: Colour,
+    stack: u8,
+    chance: &dyn Fn(u8, u8) -> f64,
+) -> Vec<(u8, f64)> {
+    let them = other(view.seat);
+    let face_down = of_colour(&unseen(view), colour);
+    let folded: Vec<u8> = view
+        .history
+        .iter()
+        .filter(|r| r.tiles.is_none() && r.colours[them] == colour)
+        .map(|r| r.bets[them])
+        .collect();
+    // The folded slots' tiles among the rest, every way, weighed.
+    fn assign(rest: &mut Vec<u8>, stacks: &[u8], chance: &dyn Fn(u8, u8) -> f64) -> f64 {
+        let Some((&stack, later)) = stacks.split_first() else {
+            return 1.0;
+        };
+        let mut sum = 0.0;
+        for i in 0..rest.len() {
+            let tile = rest.remove(i);
+            sum += chance(tile, stack) * assign(rest, later, chance);
+            rest.insert(i, tile);
+        }
+        sum
+    }
+    face_down
+        .iter()
+        .map(|&tile| {
+            let mut rest: Vec<u8> = face_down.iter().copied().filter(|&t| t != tile).collect();
+            (tile, chance(tile, stack) * assign(&mut rest, &folded, chance))
+        })
+        .collect()
+}
+
 fn of_colour(tiles: &[u8], colour: Colour) -> Vec<u8> {
     tiles
         .iter()
