@@ -3,7 +3,8 @@
 //! game's log is (`data-log-lines`). The page hides its loading indicator
 //! on the first screen, and the browser test waits on them as a player
 //! watches the screen and the log. The files the player opens (`web_files`)
-//! join the scenario catalogue or are watched as replays.
+//! join the scenario catalogue or are watched as replays, as do the
+//! scenarios the editor kept in the page's storage.
 
 use bevy::prelude::*;
 
@@ -15,7 +16,7 @@ use crate::screens::Screen;
 use crate::ui::frame_times::FrameTimes;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_systems(Startup, list_kept).add_systems(
         Update,
         (
             mark_screen.run_if(state_changed::<Screen>),
@@ -77,9 +78,24 @@ fn take_opened_replays(mut open: MessageWriter<crate::session::OpenReplay>, mut 
     }
 }
 
+/// The scenarios the editor kept in the page's storage on earlier visits.
+fn list_kept(mut catalogue: ResMut<Catalogue>) {
+    for (file, text) in crate::web_files::kept_scenarios() {
+        catalogue.add(Entry {
+            origin: Origin::Opened,
+            file,
+            scenario: Scenario::parse(&text),
+            text,
+        });
+    }
+}
+
 fn take_opened(mut catalogue: ResMut<Catalogue>, mut log: ResMut<GameLog>) {
     for (file, text) in crate::web_files::take_scenarios() {
-        let scenario = text.and_then(|t| Scenario::parse(&t));
+        let (scenario, text) = match text {
+            Ok(text) => (Scenario::parse(&text), text),
+            Err(e) => (Err(e), String::new()),
+        };
         match &scenario {
             Ok(s) => log.notice(format!("Opened {file}: {}", s.label())),
             Err(e) => log.notice(format!("{file} cannot be played: {e}")),
@@ -88,6 +104,7 @@ fn take_opened(mut catalogue: ResMut<Catalogue>, mut log: ResMut<GameLog>) {
             origin: Origin::Opened,
             file,
             scenario,
+            text,
         });
         let opened = catalogue
             .entries

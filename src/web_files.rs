@@ -100,3 +100,36 @@ pub fn take_replays() -> Opened {
         .map(|mut opened| opened.drain(..).collect())
         .unwrap_or_default()
 }
+
+/// Where the editor's scenarios are kept in the page's storage.
+const KEPT_SCENARIO: &str = "black-and-white/scenarios/";
+
+fn storage() -> Result<web_sys::Storage, String> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or_else(|| "this browser keeps no local storage: use Download".into())
+}
+
+/// Keeps a scenario the editor saved in the page's storage, under its file
+/// name, for the next visit.
+pub fn keep_scenario(name: &str, text: &str) -> Result<(), String> {
+    storage()?
+        .set_item(&format!("{KEPT_SCENARIO}{name}"), text)
+        .map_err(|_| "the browser refused to store it (its storage may be full): use Download".into())
+}
+
+/// The scenarios kept in the page's storage: each file name and its text.
+pub fn kept_scenarios() -> Vec<(String, String)> {
+    let Ok(storage) = storage() else {
+        return Vec::new();
+    };
+    let count = storage.length().unwrap_or(0);
+    (0..count)
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .filter_map(|key| {
+            let name = key.strip_prefix(KEPT_SCENARIO)?.to_string();
+            let text = storage.get_item(&key).ok().flatten()?;
+            Some((name, text))
+        })
+        .collect()
+}

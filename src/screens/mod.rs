@@ -1,6 +1,6 @@
 //! The screens a player moves through: title, game list, new-game dialog,
-//! the game (played or a replay watched), its result, the replays, and
-//! the online lobby.
+//! the game (played or a replay watched), its result, the replays, the
+//! online lobby, and the wargame's scenario editor.
 
 use bevy::prelude::*;
 
@@ -18,6 +18,8 @@ pub enum Screen {
     Replays,
     /// "Play online": create or join a game on the server, and wait.
     Online,
+    /// The wargame's scenario editor.
+    Editor,
 }
 
 /// A game is on: played or its result shown. Leaving it ends the session

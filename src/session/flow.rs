@@ -23,6 +23,11 @@ pub struct StartMatch {
     pub seed: Option<u64>,
 }
 
+/// Where "Quit" goes instead of the game list: a battle test-played from
+/// the scenario editor goes back to it. Taken when used.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReturnTo(pub Screen);
+
 /// What the pause menu and the result screen ask for.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MatchCommand {
@@ -88,6 +93,8 @@ fn run_commands(
     mut start: MessageWriter<StartMatch>,
     mut next: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<crate::menus::Menu>>,
+    return_to: Option<Res<ReturnTo>>,
+    mut world: Commands,
 ) {
     for command in commands.read() {
         menu.set(crate::menus::Menu::None);
@@ -107,7 +114,13 @@ fn run_commands(
                     seed: None,
                 });
             }
-            _ => next.set(Screen::GameList),
+            _ => match return_to.as_deref() {
+                Some(ReturnTo(screen)) => {
+                    next.set(*screen);
+                    world.remove_resource::<ReturnTo>();
+                }
+                None => next.set(Screen::GameList),
+            },
         }
     }
 }

@@ -22,7 +22,7 @@ pub use crate::rules::MatchRecord;
 pub use autoplay::Autoplay;
 pub use curtain::{LiftCurtain, ScreenTaken};
 pub use events::{Act, Happened, Narrated, agree, each_side};
-pub use flow::{CoinFlip, MatchCommand, Prepared, StartMatch};
+pub use flow::{CoinFlip, MatchCommand, Prepared, ReturnTo, StartMatch};
 pub use in_progress::{ComputerToMove, Session};
 pub use launch::Launch;
 pub use open::open_session;

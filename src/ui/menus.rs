@@ -9,7 +9,7 @@ use crate::ids::GameId;
 use crate::menus::{Menu, RulesReturn};
 use crate::rules::Level;
 use crate::screens::Screen;
-use crate::session::{MatchCommand, MatchOptions, Watching};
+use crate::session::{MatchCommand, MatchOptions, ReturnTo, Watching};
 use crate::settings::{AnimationSpeed, Settings, SettingsFile};
 
 pub(super) fn plugin(app: &mut App) {
@@ -53,6 +53,7 @@ fn pause(
     screen: Res<State<Screen>>,
     options: Option<Res<MatchOptions>>,
     watching: Option<Res<Watching>>,
+    return_to: Option<Res<ReturnTo>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     dim(ctx, options.as_deref(), screen.get());
@@ -78,6 +79,8 @@ fn pause(
             }
             let quit = if replay {
                 "Back to the replays"
+            } else if return_to.is_some() {
+                "Back to the editor"
             } else {
                 "Quit to menu"
             };

@@ -13,7 +13,9 @@ use crate::play_online::{Online, Stage};
 use crate::replay::Shelf;
 use crate::rules::Level;
 use crate::screens::Screen;
-use crate::session::{Launch, MatchCommand, MatchOptions, MatchResult, OpenReplay, Opponent, StartMatch};
+use crate::session::{
+    Launch, MatchCommand, MatchOptions, MatchResult, OpenReplay, Opponent, ReturnTo, StartMatch,
+};
 use crate::settings::Settings;
 
 /// The game picked in the list, for the new-game dialog.
@@ -293,8 +295,14 @@ fn result_frame(
     mut log: ResMut<GameLog>,
     online: Res<Online>,
     options: Option<Res<MatchOptions>>,
+    return_to: Option<Res<ReturnTo>>,
 ) -> Result {
     let again = play_again_label(options.as_deref(), &online);
+    let menu = if return_to.is_some() {
+        "Back to the editor"
+    } else {
+        "Menu"
+    };
     if keys.just_pressed(KeyCode::Enter) {
         commands.write(MatchCommand::PlayAgain);
     }
@@ -322,7 +330,7 @@ fn result_frame(
             };
             let mut buttons = |ui: &mut egui::Ui| {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button("Menu").clicked() {
+                    if ui.button(menu).clicked() {
                         commands.write(MatchCommand::Quit);
                     }
                     if ui.button(egui::RichText::new(again).strong()).clicked() {

@@ -33,6 +33,7 @@ mod tiles_ai;
 mod tiles_rules;
 mod wargame_ai;
 mod wargame_departures;
+mod wargame_editor;
 mod wargame_keys;
 mod wargame_orders;
 mod wargame_rules;

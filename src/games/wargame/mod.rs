@@ -3,9 +3,10 @@
 //! drives a battle (the scenarios and the player's own, the army being
 //! built, saves, undo, the tutorials, the command line) and `table/` draws
 //! it: the board and its blocks, the panels, the new-game dialog;
-//! `narrate` writes the log.
+//! `narrate` writes the log; `editor/` makes scenarios.
 
 pub mod battle;
+pub mod editor;
 pub mod engine;
 mod narrate;
 pub mod table;
@@ -23,10 +24,11 @@ pub(super) fn plugin(app: &mut App) {
         SessionPlugin::<Wargame>::default(),
         OnlinePlugin::<Wargame>::default(),
         battle::plugin,
+        editor::plugin,
     ));
 }
 
 pub(super) fn table_plugin(app: &mut App) {
-    app.add_plugins(table::plugin);
+    app.add_plugins((table::plugin, editor::screen_plugin));
     crate::ui::session_ui::<Wargame>(app);
 }

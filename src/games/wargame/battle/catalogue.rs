@@ -25,6 +25,9 @@ pub struct Entry {
     pub file: String,
     /// The scenario, or what is wrong with the file.
     pub scenario: Result<Scenario, String>,
+    /// The file's text, for the editor's "Edit a copy" (empty when it is
+    /// not text).
+    pub text: String,
 }
 
 #[derive(Resource, Debug, Clone)]
@@ -40,6 +43,7 @@ impl Default for Catalogue {
                 origin: Origin::Shipped,
                 file: file.to_string(),
                 scenario: Scenario::parse(text),
+                text: text.to_string(),
             })
             .collect();
         entries.sort_by_key(|e| e.scenario.as_ref().map(order).unwrap_or((9, 0)));

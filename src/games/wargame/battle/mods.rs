@@ -145,10 +145,10 @@ fn list_in_catalogue(
         .files
         .iter()
         .filter_map(|(name, (_, handle))| {
-            let scenario = match files.get(handle) {
-                Some(file) => file.scenario.clone(),
+            let (scenario, text) = match files.get(handle) {
+                Some(file) => (file.scenario.clone(), file.text.clone()),
                 None => match server.load_state(handle) {
-                    LoadState::Failed(e) => Err(e.to_string()),
+                    LoadState::Failed(e) => (Err(e.to_string()), String::new()),
                     _ => return None,
                 },
             };
@@ -156,6 +156,7 @@ fn list_in_catalogue(
                 origin: Origin::Mod,
                 file: name.clone(),
                 scenario,
+                text,
             })
         })
         .collect();

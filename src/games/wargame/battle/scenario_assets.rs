@@ -16,6 +16,8 @@ pub const SOURCE: &str = "scenarios";
 #[derive(Asset, TypePath, Debug, Clone)]
 pub struct ScenarioFile {
     pub scenario: Result<Scenario, String>,
+    /// The file's text (empty when it is not UTF-8), for the editor.
+    pub text: String,
 }
 
 #[derive(Default, TypePath)]
@@ -46,11 +48,11 @@ impl AssetLoader for ScenarioLoader {
     ) -> Result<ScenarioFile, ReadError> {
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await.map_err(ReadError)?;
-        let scenario = match String::from_utf8(bytes) {
-            Ok(text) => Scenario::parse(&text),
-            Err(_) => Err("the file is not UTF-8 text".into()),
+        let (scenario, text) = match String::from_utf8(bytes) {
+            Ok(text) => (Scenario::parse(&text), text),
+            Err(_) => (Err("the file is not UTF-8 text".into()), String::new()),
         };
-        Ok(ScenarioFile { scenario })
+        Ok(ScenarioFile { scenario, text })
     }
 
     fn extensions(&self) -> &[&str] {

@@ -25,6 +25,7 @@ pub mod rules;
 pub mod scenario;
 pub mod scenario_check;
 mod scenario_flaw;
+pub mod scenario_text;
 pub mod search;
 pub mod shipped;
 pub mod state;

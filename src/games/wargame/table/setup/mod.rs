@@ -1,7 +1,7 @@
 //! The new-game dialog: the scenario picker and its map preview.
 
 pub mod picker;
-mod preview;
+pub mod preview;
 
 use bevy::prelude::*;
 

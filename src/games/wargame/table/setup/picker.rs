@@ -1,14 +1,18 @@
 //! The wargame's new-game dialog: the scenarios by type with a preview of
 //! the map, the victory conditions and the special tokens; the side, the
-//! commanders and the opponent; and the saved battle to resume.
+//! commanders and the opponent; the saved battle to resume; and the way
+//! into the scenario editor (a new scenario, a copy, the player's own).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::games::wargame::battle::catalogue::{Catalogue, Origin, SECTIONS};
+use crate::games::wargame::battle::catalogue::{Catalogue, Entry, Origin, SECTIONS};
 use crate::games::wargame::battle::mods::ModsFolder;
 use crate::games::wargame::battle::save::{ResumeBattle, SaveFile, SavedBattle};
+use crate::games::wargame::editor::Editing;
+use crate::games::wargame::editor::edits::ScenarioEditor;
 use crate::games::wargame::engine::scenario::Scenario;
+use crate::games::wargame::engine::scenario_text::ScenarioText;
 use crate::games::wargame::engine::state::{Setup, Wargame};
 use crate::games::wargame::table::setup::preview::map_preview;
 use crate::ids::GameId;
@@ -98,6 +102,7 @@ fn picker(
         picked.commanders = scenario.commanders_by_default();
     }
     let mut go = keys.just_pressed(KeyCode::Enter);
+    let mut opening = None;
     #[cfg(target_arch = "wasm32")]
     if keys.just_pressed(KeyCode::KeyO) {
         crate::web_files::open_scenario_file();
@@ -140,8 +145,14 @@ fn picker(
                 }
             }
             ui.separator();
-            let card = |ui: &mut egui::Ui, picked: &mut Picked, chosen: &mut Chosen| {
+            if keys.just_pressed(KeyCode::KeyN) && !ui.ctx().egui_wants_keyboard_input() {
+                opening = Some((ScenarioEditor::blank(next_number(&catalogue)), None));
+            }
+            let mut card = |ui: &mut egui::Ui, picked: &mut Picked, chosen: &mut Chosen| {
                 let entry = &catalogue.entries[picked.entry];
+                if let Some(open) = edit_buttons(ui, &catalogue, entry) {
+                    opening = Some(open);
+                }
                 match &entry.scenario {
                     Ok(scenario) => scenario_card(ui, scenario, picked, chosen),
                     Err(e) => {
@@ -167,6 +178,11 @@ fn picker(
                 });
             }
         });
+    if let Some((editor, file)) = opening {
+        commands.insert_resource(Editing::new(editor, file));
+        next.set(Screen::Editor);
+        return Ok(());
+    }
     if go && let Ok(scenario) = &catalogue.entries[picked.entry].scenario {
         commands.insert_resource(Prepared::<Wargame> {
             config: Setup::with_commanders(scenario, picked.commanders),
@@ -264,6 +280,54 @@ fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, folder: &ModsFolder, 
                 }
             }
         });
+}
+
+/// A number no scenario has yet, for a new one.
+fn next_number(catalogue: &Catalogue) -> u32 {
+    let highest = catalogue
+        .entries
+        .iter()
+        .filter_map(|e| e.scenario.as_ref().ok())
+        .map(|s| s.number)
+        .max()
+        .unwrap_or(0);
+    (highest + 1).min(99)
+}
+
+/// "New scenario", "Edit a copy" of any scenario, and "Edit" of the
+/// player's own (a draft that cannot be played yet too): the scenario to
+/// open in the editor, and the file it is saved over.
+fn edit_buttons(
+    ui: &mut egui::Ui,
+    catalogue: &Catalogue,
+    entry: &Entry,
+) -> Option<(ScenarioEditor, Option<String>)> {
+    let read = ScenarioText::read(&entry.text);
+    let mut open = None;
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("New scenario (N)").clicked() {
+            open = Some((ScenarioEditor::blank(next_number(catalogue)), None));
+        }
+        match &read {
+            Ok(text) => {
+                if ui.button("Edit a copy").clicked() {
+                    let editor = ScenarioEditor::copy_of(text.clone(), next_number(catalogue));
+                    open = Some((editor, None));
+                }
+                if entry.origin != Origin::Shipped && ui.button("Edit").clicked() {
+                    open = Some((ScenarioEditor::new(text.clone()), Some(entry.file.clone())));
+                }
+            }
+            Err(problem) => {
+                ui.label(
+                    egui::RichText::new(format!("The editor cannot open it: {problem}"))
+                        .small()
+                        .weak(),
+                );
+            }
+        }
+    });
+    open
 }
 
 fn columns_of(s: &Scenario) -> usize {
