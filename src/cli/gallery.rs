@@ -99,6 +99,10 @@ const SCREENS: &[(&str, &[&str])] = &[
     ),
     ("wargame-picker", &["--game", "wargame", "--new-game"]),
     (
+        "wargame-editor",
+        &["--game", "wargame", "--edit", "--scenario", "6"],
+    ),
+    (
         "wargame-building",
         &["--game", "wargame", "--scenario", "12", "--build", "--seed", "4"],
     ),

@@ -36,7 +36,7 @@ use crate::session::{Eyes, Opponent};
 const USAGE: &str = "\
 usage:
   black-and-white [--game GAME [--opponent LEVEL|friend] [--seed N] [--quick-setup] [--screenshot PATH]
-                   [--scenario ID-or-PATH] [--build] [--new-game] [--autoplay MOVES]] [--size WxH]
+                   [--scenario ID-or-PATH] [--build] [--new-game] [--edit] [--autoplay MOVES]] [--size WxH]
                    [--frame-times SECONDS]
   black-and-white --replay FILE [--step N] [--eyes 1|2|all] [--screenshot PATH] [--size WxH]
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
@@ -68,7 +68,8 @@ against Normal and against its best response; the shipped one is assets/populati
 Wargame: --scenario takes a shipped scenario's number (1-22) or a .ron file (default 21);
 --dice forces the next die results, each 1 to 6. Playing the wargame from the command line
 starts straight into the battle, both armies built by the computer; --build lets you build yours.
---new-game opens the game's new-game dialog instead; --autoplay lets the computer make your
+--new-game opens the game's new-game dialog instead; --edit (wargame) opens the scenario editor on
+a copy of --scenario, or on a new scenario without it; --autoplay lets the computer make your
 first MOVES moves (lifting the curtain); --size sets the window, such as 1024x768;
 --frame-times prints the median and 99th percentile of the table's frame times over SECONDS and
 exits (in the browser: the page's address takes the options, ?game=wargame&frame-times=20).
@@ -149,6 +150,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             ("play", "--quick-setup") => flags.quick_setup = true,
             ("play", "--build") => flags.build = true,
             ("play", "--new-game") => flags.new_game = true,
+            ("play", "--edit") => flags.edit = true,
             ("play", "--online") => flags.online = true,
             ("play", "--autoplay") => {
                 flags.autoplay = parse_number(&value()?, "--autoplay")?.min(10_000) as u32
@@ -189,8 +191,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     match mode {
         "play" => {
             let wargame = flags.game == Some(GameId::Wargame);
-            if !wargame && (flags.scenario.is_some() || flags.build) {
-                return Err("--scenario and --build need --game wargame".into());
+            if !wargame && (flags.scenario.is_some() || flags.build || flags.edit) {
+                return Err("--scenario, --build and --edit need --game wargame".into());
             }
             if let Some(scenario) = &flags.scenario {
                 wargame::shipped::find(scenario)?;
@@ -218,6 +220,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 build: flags.build,
                 size: flags.size,
                 new_game: flags.new_game,
+                edit: flags.edit,
                 online: flags.online,
                 autoplay: flags.autoplay,
                 replay: flags.replay,
@@ -292,6 +295,7 @@ struct Flags {
     quick_setup: bool,
     build: bool,
     new_game: bool,
+    edit: bool,
     online: bool,
     autoplay: u32,
     size: Option<(u32, u32)>,

@@ -73,7 +73,11 @@ fn launch_from_command_line(
         }
         return;
     }
-    let Some(game) = launch.as_ref().filter(|l| !l.new_game).and_then(|l| l.game) else {
+    let Some(game) = launch
+        .as_ref()
+        .filter(|l| !l.new_game && !l.edit)
+        .and_then(|l| l.game)
+    else {
         return;
     };
     let launch = launch.expect("checked above");

@@ -28,6 +28,9 @@ pub struct Launch {
     pub size: Option<(u32, u32)>,
     /// With `game`: open its new-game dialog instead of starting at once.
     pub new_game: bool,
+    /// Wargame: open the scenario editor on a copy of `scenario` (a new
+    /// scenario without it) instead of starting.
+    pub edit: bool,
     /// Open the "Play online" screen.
     pub online: bool,
     /// The computer plays the person's first this many moves (lifting the

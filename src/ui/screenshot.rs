@@ -53,6 +53,7 @@ fn take_screenshot(
             } else {
                 launch.game.is_none()
                     || launch.new_game
+                    || (launch.edit && matches!(screen.get(), Screen::Editor))
                     || (matches!(screen.get(), Screen::Playing) && autoplay.is_none_or(|a| a.left == 0))
                     || matches!(screen.get(), Screen::Result)
             };

@@ -32,6 +32,18 @@ fn straight_into_a_game_with_a_screenshot() {
             ..Launch::default()
         })
     );
+    let command = parse(&args("--game wargame --edit --scenario 6")).unwrap();
+    assert_eq!(
+        command,
+        Command::Play(Launch {
+            game: Some(GameId::Wargame),
+            scenario: Some("6".into()),
+            edit: true,
+            ..Launch::default()
+        })
+    );
+    let refused = parse(&args("--game tiles --edit")).unwrap_err();
+    assert!(refused.contains("--edit need --game wargame"), "{refused}");
 }
 
 #[test]

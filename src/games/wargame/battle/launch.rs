@@ -29,7 +29,7 @@ pub struct QuickBuild;
 /// `--game wargame [--scenario ID]`: the scenario, and armies built by the
 /// computer unless `--build`.
 fn launch_battle(mut commands: Commands, launch: Option<Res<Launch>>, mut log: ResMut<GameLog>) {
-    let Some(launch) = launch.filter(|l| l.game == Some(GameId::Wargame)) else {
+    let Some(launch) = launch.filter(|l| l.game == Some(GameId::Wargame) && !l.edit) else {
         return;
     };
     let scenario = match launch.scenario.as_deref().map(shipped::find) {

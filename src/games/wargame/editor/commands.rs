@@ -7,17 +7,21 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::edits::Edit;
+use super::edits::{Edit, ScenarioEditor};
 use super::trial::Trial;
 use super::{Editing, storage};
+use crate::game_log::GameLog;
 use crate::games::wargame::battle::catalogue::{Catalogue, Entry, Origin};
 use crate::games::wargame::battle::mods::ModsFolder;
 use crate::games::wargame::engine::scenario::Scenario;
+use crate::games::wargame::engine::scenario_text::ScenarioText;
+use crate::games::wargame::engine::shipped::{self, SHIPPED};
 use crate::games::wargame::engine::state::{Setup, Wargame};
 use crate::ids::GameId;
 use crate::rules::{Level, Seat};
 use crate::screens::Screen;
-use crate::session::{Autoplay, Opponent, Prepared, ReturnTo, StartMatch};
+use crate::session::{Autoplay, Launch, Opponent, Prepared, ReturnTo, StartMatch};
+use crate::ui::Chosen;
 
 /// How many games "Try 100 games" plays.
 pub const TRIAL_GAMES: u32 = 100;
@@ -46,6 +50,7 @@ pub enum EditorCommand {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<EditorCommand>()
+        .add_systems(Startup, edit_from_command_line)
         .add_systems(OnEnter(Screen::Editor), back_from_battle)
         .add_systems(
             Update,
@@ -57,6 +62,42 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .run_if(in_state(Screen::Editor).and_then(resource_exists::<Editing>)),
         );
+}
+
+/// `--game wargame --edit [--scenario ID]`: the editor at once, on a copy
+/// of the scenario or on a new one.
+fn edit_from_command_line(
+    launch: Option<Res<Launch>>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut log: ResMut<GameLog>,
+) {
+    let Some(launch) = launch.filter(|l| l.edit && l.game == Some(GameId::Wargame)) else {
+        return;
+    };
+    let number = SHIPPED.len() as u32 + 1;
+    let editor = match launch.scenario.as_deref().map(shipped::find) {
+        Some(Ok(scenario)) => {
+            // A shipped scenario's own file, with its comments.
+            let text = SHIPPED
+                .iter()
+                .filter_map(|(_, text)| ScenarioText::read(text).ok())
+                .find(|text| text.scenario == scenario)
+                .unwrap_or_else(|| ScenarioText::new(scenario));
+            ScenarioEditor::copy_of(text, number)
+        }
+        Some(Err(e)) => {
+            log.notice(format!("{e}; a new scenario instead"));
+            ScenarioEditor::blank(number)
+        }
+        None => ScenarioEditor::blank(number),
+    };
+    commands.insert_resource(Chosen {
+        game: GameId::Wargame,
+        opponent: Opponent::Computer(Level::Normal),
+    });
+    commands.insert_resource(Editing::new(editor, None));
+    next.set(Screen::Editor);
 }
 
 /// A test battle over: the computer stops playing the person's side.

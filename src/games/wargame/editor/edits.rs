@@ -104,7 +104,7 @@ impl ScenarioEditor {
     /// A new scenario: an open 9 by 10 skirmish, as the rulebook's first
     /// battles are, numbered after the highest number in use.
     pub fn blank(number: u32) -> ScenarioEditor {
-        let row = vec!["."; 9].join(" ");
+        let row = ["."; 9].join(" ");
         ScenarioEditor::new(ScenarioText::new(Scenario {
             number: number.clamp(1, 99),
             name: "My Battle".into(),

@@ -240,23 +240,25 @@ fn tools(ui: &mut egui::Ui, editing: &mut Editing, out: &mut Vec<EditorCommand>)
     });
     ui.add_space(6.0);
     ui.strong("Terrain");
-    for (n, terrain) in Terrain::ALL.into_iter().enumerate() {
-        ui.horizontal(|ui| {
-            let (swatch, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
-            ui.painter().rect_filled(
-                swatch,
-                3.0,
-                crate::games::wargame::table::board::look::terrain_egui(terrain),
-            );
-            let label = format!("{} {terrain:?}", (n + 1) % 10);
-            if ui.selectable_label(editing.terrain == terrain, label).clicked() {
-                editing.terrain = terrain;
-                if !matches!(editing.tool, Tool::Brush | Tool::Fill) {
-                    editing.tool = Tool::Brush;
+    ui.horizontal_wrapped(|ui| {
+        for (n, terrain) in Terrain::ALL.into_iter().enumerate() {
+            ui.scope(|ui| {
+                let (swatch, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                ui.painter().rect_filled(
+                    swatch,
+                    3.0,
+                    crate::games::wargame::table::board::look::terrain_egui(terrain),
+                );
+                let label = format!("{} {terrain:?}", (n + 1) % 10);
+                if ui.selectable_label(editing.terrain == terrain, label).clicked() {
+                    editing.terrain = terrain;
+                    if !matches!(editing.tool, Tool::Brush | Tool::Fill) {
+                        editing.tool = Tool::Brush;
+                    }
                 }
-            }
-        });
-    }
+            });
+        }
+    });
     ui.label(
         egui::RichText::new("Trenches and abatis are dug during a battle (the building phase), not painted.")
             .small()
@@ -480,7 +482,7 @@ fn fields(ui: &mut egui::Ui, editing: &mut Editing, out: &mut Vec<EditorCommand>
 fn problems(ui: &mut egui::Ui, editing: &mut Editing) {
     let flaws = editing.editor.flaws();
     if flaws.is_empty() {
-        ui.colored_label(GOOD, "✔ Ready to play: no problems.");
+        ui.colored_label(GOOD, "Ready to play: no problems.");
         return;
     }
     ui.colored_label(
