@@ -66,8 +66,7 @@ impl ForGame for Refereeing {
                 name: format!("Player {}", seat + 1),
                 computer: options.bots[seat],
             });
-            let replay =
-                Replay::of(&played, About::now::<G>(players)).expect("the referee ends with the game");
+            let replay = Replay::of(&played, About::now(players)).expect("the referee ends with the game");
             if let Err(e) = std::fs::write(&path, replay.to_text()) {
                 eprintln!(
                     "black-and-white referee: could not write the replay {}: {e}",

@@ -1,10 +1,12 @@
-//! `black-and-white validate FILE...`: checks scenario files without a
-//! window, one `FILE:LINE:COLUMN: message` line per problem.
+//! `black-and-white validate FILE...`: checks scenario files (and rulebook
+//! files, in a `rulebooks` folder) without a window, one
+//! `FILE:LINE:COLUMN: message` line per problem.
 
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::games::wargame::engine::rulebooks;
 use crate::games::wargame::engine::scenario::Scenario;
 use crate::games::wargame::engine::scenario_check;
 use crate::games::wargame::engine::shipped::SHIPPED;
@@ -34,6 +36,24 @@ pub fn run(files: &[PathBuf], out: &mut impl Write) -> std::io::Result<bool> {
                 }
             },
         };
+        if file
+            .parent()
+            .and_then(|p| p.file_name())
+            .is_some_and(|f| f == rulebooks::FOLDER)
+        {
+            all_good &= check_rulebook(file, &text, out)?;
+            continue;
+        }
+        // A scenario on a rulebook of the player's own: the book beside it
+        // is read first.
+        if let Ok(s) = ron::from_str::<Scenario>(&text)
+            && let Some(book) = &s.rulebook
+            && let Err(e) = rulebooks::read_beside(file, book)
+        {
+            writeln!(out, "{name}:1:1: {e}")?;
+            all_good = false;
+            continue;
+        }
         match scenario_check::check_text(&text) {
             Err(problems) => {
                 all_good = false;
@@ -58,6 +78,38 @@ pub fn run(files: &[PathBuf], out: &mut impl Write) -> std::io::Result<bool> {
         }
     }
     Ok(all_good)
+}
+
+/// A rulebook file, named by its file: checked and kept for the scenarios
+/// checked after it.
+fn check_rulebook(file: &std::path::Path, text: &str, out: &mut impl Write) -> std::io::Result<bool> {
+    let name = file.display();
+    let id = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match rulebooks::read(&id, text) {
+        Ok(book) => {
+            let book = rulebooks::keep(&id, book);
+            writeln!(
+                out,
+                "{name}: ok, rulebook `{id}`: {} unit cards, {} commanders",
+                book.units.len(),
+                book.commanders.len()
+            )?;
+            Ok(true)
+        }
+        Err(e) => {
+            // A syntax error says its line and column already.
+            let at = if e.starts_with(|c: char| c.is_ascii_digit()) {
+                ""
+            } else {
+                "1:1: "
+            };
+            writeln!(out, "{name}:{at}{e}")?;
+            Ok(false)
+        }
+    }
 }
 
 /// A number already taken by another file checked now, or by a shipped

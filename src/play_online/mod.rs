@@ -590,7 +590,7 @@ fn replay_text<G: Playable>(record: &Value) -> Result<String, String> {
         name: name.into(),
         computer: None,
     };
-    Replay::of(&played, About::now::<G>([seat("Player 1"), seat("Player 2")]))
+    Replay::of(&played, About::now([seat("Player 1"), seat("Player 2")]))
         .map(|replay| replay.to_text())
         .ok_or_else(|| "the game is not over".into())
 }

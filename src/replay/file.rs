@@ -51,13 +51,14 @@ pub struct About {
 }
 
 impl About {
-    /// Written now by this program.
-    pub fn now<G: Playable>(players: [Player; 2]) -> About {
+    /// Written now by this program; the data's fingerprint is the
+    /// match's, set by `Replay::of`.
+    pub fn now(players: [Player; 2]) -> About {
         About {
             program: env!("CARGO_PKG_VERSION").into(),
             date: super::clock::now_iso(),
             players,
-            data: G::data_fingerprint(),
+            data: None,
         }
     }
 }
@@ -128,10 +129,12 @@ fn header(text: &str) -> Result<Header, String> {
 impl<G: Playable> Replay<G> {
     /// The replay of a finished match.
     pub fn of(played: &Match<G>, about: About) -> Option<Replay<G>> {
+        let record = played.record();
+        let data = G::data_fingerprint(record.config()).ok().flatten();
         Some(Replay {
             outcome: played.game().outcome()?,
-            record: played.record(),
-            about,
+            record,
+            about: About { data, ..about },
         })
     }
 
@@ -232,12 +235,16 @@ impl<G: Playable> Replay<G> {
                 self.about.program
             );
             if let Some(data) = &self.about.data
-                && G::data_fingerprint().as_ref() != Some(data)
+                && G::data_fingerprint(&self.record.config).ok().flatten().as_ref() != Some(data)
             {
                 text += "; the game's data (units, commanders, terrain) has changed since it was recorded";
             }
             text
         };
+        // A battle on data of a player's own that is not here is refused
+        // before a step is played.
+        G::data_fingerprint(&self.record.config)
+            .map_err(|missing| format!("this replay cannot be played here: {missing}"))?;
         let played = Match::from_record(&self.record).map_err(refusal)?;
         let Some(outcome) = played.game().outcome() else {
             return Err(refusal(Broken {

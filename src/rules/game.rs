@@ -207,9 +207,11 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     }
     fn random_action(&self, rng: &mut GameRng) -> Self::Action;
     /// A fingerprint of the data the rules read besides the config (the
-    /// wargame's units, commanders and terrain), kept in a replay.
-    fn data_fingerprint() -> Option<String> {
-        None
+    /// wargame's units, commanders and terrain, a rulebook of the player's
+    /// own included), kept in a replay; or why the data `config` names is
+    /// not here.
+    fn data_fingerprint(_config: &Self::Config) -> Result<Option<String>, String> {
+        Ok(None)
     }
 }
 

@@ -294,7 +294,7 @@ impl<G: Playable> Session<G> {
                 _ => None,
             },
         });
-        let about = About::now::<G>(players);
+        let about = About::now(players);
         let played = self.here().ok_or("the server did not send the game's record")?;
         let name = Shelf::name_for(G::ID, &about.date, played.seed());
         let replay = Replay::of(played, about).ok_or("the game is not over")?;

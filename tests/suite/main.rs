@@ -36,6 +36,7 @@ mod wargame_departures;
 mod wargame_editor;
 mod wargame_keys;
 mod wargame_orders;
+mod wargame_rulebooks;
 mod wargame_rules;
 mod wargame_scenarios;
 mod wargame_second_read;

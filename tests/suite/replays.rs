@@ -222,7 +222,7 @@ fn a_written_replay_reads_back_to_the_same_game() {
             name: format!("Player {}", s + 1),
             computer: (s == 1).then_some(Level::Random),
         });
-        let text = Replay::of(&played, About::now::<G>(players)).unwrap().to_text();
+        let text = Replay::of(&played, About::now(players)).unwrap().to_text();
         let again = Replay::<G>::from_text(&text).unwrap().check().unwrap();
         assert_eq!(again.game().reveal_json(), played.game().reveal_json());
         assert_eq!(again.game().outcome(), played.game().outcome());

@@ -219,6 +219,15 @@ fn a_change_the_format_cannot_hold_is_refused_and_changes_nothing() {
             .any(|f| f.message.contains("asks for 2 forts but the map has 1")),
         "{flaws:?}"
     );
+    // As validate says: a shipped scenario's number is not the player's.
+    editor.apply(Edit::Number(6)).unwrap();
+    let flaws = editor.flaws();
+    assert!(
+        flaws
+            .iter()
+            .any(|f| f.message.contains("belongs to the shipped scenario 06-the-old-fort.ron")),
+        "{flaws:?}"
+    );
 }
 
 #[test]

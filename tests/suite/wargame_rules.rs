@@ -29,6 +29,7 @@ pub fn field(rows: &[&str]) -> Scenario {
         budget: 60,
         units: None,
         commanders: None,
+        rulebook: None,
         tutorial: Vec::new(),
     }
 }

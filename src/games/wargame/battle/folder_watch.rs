@@ -67,7 +67,8 @@ mod native {
                 let _ = sender.send(event);
             })
             .and_then(|mut watcher| {
-                watcher.watch(folder, RecursiveMode::NonRecursive)?;
+                // Recursive: the `rulebooks` folder inside it too.
+                watcher.watch(folder, RecursiveMode::Recursive)?;
                 Ok(watcher)
             });
             match watched {

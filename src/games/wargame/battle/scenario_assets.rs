@@ -1,12 +1,15 @@
 //! Scenario files as Bevy assets: everything in the `scenarios/` folder
 //! (the asset source `scenarios://`), so that a file dropped there is
-//! picked up. A broken file loads too, as its message, so the picker can
-//! show what is wrong instead of hiding it.
+//! picked up; and the rulebooks of the player's own. A broken file loads
+//! too, as its message, so the picker can show what is wrong instead of
+//! hiding it.
 
 use bevy::asset::io::{AssetSourceBuilder, Reader};
 use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
 
+use crate::games::wargame::engine::data::Rulebook;
+use crate::games::wargame::engine::rulebooks;
 use crate::games::wargame::engine::scenario::Scenario;
 
 /// The asset source the scenario folder is mounted as.
@@ -60,6 +63,52 @@ impl AssetLoader for ScenarioLoader {
     }
 }
 
+/// A rulebook file of the player's own (`rulebooks/NAME.ron` in their
+/// folder): the book read, or what is wrong with it.
+#[derive(Asset, TypePath, Debug, Clone)]
+pub struct RulebookFile {
+    /// The name scenarios use: the file's name without `.ron`.
+    pub name: String,
+    pub book: Result<Rulebook, String>,
+}
+
+/// Reads a rulebook file. It claims no extension, so that a `.ron` file
+/// loaded by its extension alone is a scenario; a rulebook is loaded by
+/// its type.
+#[derive(Default, TypePath)]
+pub struct RulebookLoader;
+
+impl AssetLoader for RulebookLoader {
+    type Asset = RulebookFile;
+    type Settings = ();
+    type Error = ReadError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        context: &mut LoadContext<'_>,
+    ) -> Result<RulebookFile, ReadError> {
+        let name = context
+            .path()
+            .path()
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await.map_err(ReadError)?;
+        let book = match String::from_utf8(bytes) {
+            Ok(text) => rulebooks::read(&name, &text),
+            Err(_) => Err("the file is not UTF-8 text".into()),
+        };
+        Ok(RulebookFile { name, book })
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &[]
+    }
+}
+
 /// Mounts `folder` as the asset source `source` (the game's own folder,
 /// `scenarios`, as `scenarios://`); must run before the asset plugin is
 /// added.
@@ -70,5 +119,7 @@ pub fn register_source(app: &mut App, source: &'static str, folder: &str) {
 /// The asset type and its loader; after the asset plugin.
 pub fn plugin(app: &mut App) {
     app.init_asset::<ScenarioFile>()
+        .init_asset::<RulebookFile>()
+        .register_asset_loader(RulebookLoader)
         .register_asset_loader(ScenarioLoader);
 }

@@ -10,6 +10,7 @@ use crate::games::wargame::engine::data::Terrain;
 use crate::games::wargame::engine::scenario::{Goal, MAX_COLUMNS, MAX_ROWS, Scenario, ScenarioKind, Side};
 use crate::games::wargame::engine::scenario_check::{Flaw, Place};
 use crate::games::wargame::engine::scenario_text::ScenarioText;
+use crate::games::wargame::engine::shipped;
 use crate::rules::Seat;
 
 /// How many steps undo goes back.
@@ -57,6 +58,8 @@ pub enum Edit {
     Units(Option<Vec<String>>),
     /// The commanders sides may choose; `None` for every one.
     Commanders(Option<Vec<String>>),
+    /// A rulebook of the player's own; `None` for the shipped cards.
+    Rulebook(Option<String>),
 }
 
 impl Edit {
@@ -126,6 +129,7 @@ impl ScenarioEditor {
             budget: 20,
             units: None,
             commanders: None,
+            rulebook: None,
             tutorial: Vec::new(),
         }))
     }
@@ -191,14 +195,27 @@ impl ScenarioEditor {
         }
     }
 
-    /// Every problem that keeps the scenario from being played; empty when
-    /// it can be.
+    /// Every problem that keeps the scenario from being played, as
+    /// `validate` finds them; empty when it can be.
     pub fn flaws(&self) -> Vec<Flaw> {
-        self.scenario().check().err().unwrap_or_default()
+        let s = self.scenario();
+        let mut flaws = s.check().err().unwrap_or_default();
+        // A shipped scenario's number, which a file of the player's own
+        // may not take.
+        if let Some(file) = shipped::file_numbered(s.number) {
+            flaws.push(Flaw::at(
+                Place::Field("number"),
+                format!(
+                    "number {} belongs to the shipped scenario {file}: give yours a number from 23 to 99",
+                    s.number
+                ),
+            ));
+        }
+        flaws
     }
 
     pub fn playable(&self) -> bool {
-        self.scenario().check().is_ok()
+        self.flaws().is_empty()
     }
 
     /// The hex a problem is at, to ring on the board.
@@ -425,6 +442,7 @@ fn change(s: &mut Scenario, edit: &Edit) -> Result<(), String> {
         }
         Edit::Units(units) => s.units = units.clone(),
         Edit::Commanders(commanders) => s.commanders = commanders.clone(),
+        Edit::Rulebook(book) => s.rulebook = book.clone(),
     }
     Ok(())
 }

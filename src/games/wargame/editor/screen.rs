@@ -10,7 +10,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::commands::{EditorCommand, TRIAL_GAMES};
 use super::edits::Edit;
 use super::{Editing, Tool, canvas};
-use crate::games::wargame::engine::data::{Faction, Rulebook, Terrain};
+use crate::games::wargame::engine::data::Terrain;
+use crate::games::wargame::engine::rulebooks::{self, plain_id};
 use crate::games::wargame::engine::scenario::{Goal, ScenarioKind};
 use crate::games::wargame::table::setup::preview::map_preview;
 use crate::screens::Screen;
@@ -388,41 +389,62 @@ fn fields(ui: &mut egui::Ui, editing: &mut Editing, out: &mut Vec<EditorCommand>
             edit(Edit::Budget(budget));
         }
     });
-    let book = Rulebook::get();
+    let books = rulebooks::names();
+    if s.rulebook.is_some() || !books.is_empty() {
+        ui.horizontal(|ui| {
+            ui.label("Rulebook");
+            let shown = s.rulebook.clone().unwrap_or_else(|| "the shipped cards".into());
+            egui::ComboBox::from_id_salt("rulebook")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    if ui
+                        .selectable_label(s.rulebook.is_none(), "the shipped cards")
+                        .clicked()
+                    {
+                        edit(Edit::Rulebook(None));
+                    }
+                    for name in &books {
+                        if ui
+                            .selectable_label(s.rulebook.as_ref() == Some(name), name)
+                            .clicked()
+                        {
+                            edit(Edit::Rulebook(Some(name.clone())));
+                        }
+                    }
+                });
+        });
+    }
+    // The lists name a book's cards by their ids in the book.
+    let book = s.book();
+    let units: Vec<(String, String)> = book
+        .units
+        .iter()
+        .map(|u| {
+            (
+                plain_id(&u.id).to_string(),
+                format!("{:?}: {} ({})", u.faction, u.name, u.cost),
+            )
+        })
+        .collect();
+    let commanders: Vec<(String, String)> = book
+        .commanders
+        .iter()
+        .map(|c| {
+            (
+                plain_id(&c.id).to_string(),
+                format!("{:?}: {}", c.faction, c.name),
+            )
+        })
+        .collect();
     ui.collapsing("Units armies may buy", |ui| {
         let mut every = s.units.is_none();
         if ui.checkbox(&mut every, "Every unit").changed() {
-            edit(Edit::Units(if every {
-                None
-            } else {
-                Some(book.units.iter().map(|u| u.id.clone()).collect())
-            }));
+            edit(Edit::Units(
+                (!every).then(|| units.iter().map(|(id, _)| id.clone()).collect()),
+            ));
         }
-        if let Some(units) = &s.units {
-            for faction in [Faction::Thargaton, Faction::Vesania] {
-                ui.label(egui::RichText::new(format!("{faction:?}")).italics());
-                for card in book.units.iter().filter(|u| u.faction == faction) {
-                    let mut on = units.contains(&card.id);
-                    if ui
-                        .checkbox(&mut on, format!("{} ({})", card.name, card.cost))
-                        .changed()
-                    {
-                        let list = book
-                            .units
-                            .iter()
-                            .filter(|u| {
-                                if u.id == card.id {
-                                    on
-                                } else {
-                                    units.contains(&u.id)
-                                }
-                            })
-                            .map(|u| u.id.clone())
-                            .collect();
-                        edit(Edit::Units(Some(list)));
-                    }
-                }
-            }
+        if let Some(list) = chosen(ui, s.units.as_deref(), &units) {
+            edit(Edit::Units(Some(list)));
         }
     });
     ui.collapsing("Commanders", |ui| {
@@ -431,38 +453,22 @@ fn fields(ui: &mut egui::Ui, editing: &mut Editing, out: &mut Vec<EditorCommand>
             Some(c) if c.is_empty() => 1,
             Some(_) => 2,
         };
-        let mut chosen = mode;
+        let mut picked = mode;
         ui.horizontal(|ui| {
-            ui.radio_value(&mut chosen, 0, "Every one");
-            ui.radio_value(&mut chosen, 1, "None");
-            ui.radio_value(&mut chosen, 2, "Chosen");
+            ui.radio_value(&mut picked, 0, "Every one");
+            ui.radio_value(&mut picked, 1, "None");
+            ui.radio_value(&mut picked, 2, "Chosen");
         });
-        if chosen != mode {
-            edit(Edit::Commanders(match chosen {
+        if picked != mode {
+            edit(Edit::Commanders(match picked {
                 0 => None,
                 1 => Some(Vec::new()),
-                _ => Some(book.commanders.iter().map(|c| c.id.clone()).collect()),
+                _ => Some(commanders.iter().map(|(id, _)| id.clone()).collect()),
             }));
         }
-        if let Some(list) = s.commanders.as_ref().filter(|c| !c.is_empty()) {
-            for commander in &book.commanders {
-                let mut on = list.contains(&commander.id);
-                if ui.checkbox(&mut on, &commander.name).changed() {
-                    let list = book
-                        .commanders
-                        .iter()
-                        .filter(|c| {
-                            if c.id == commander.id {
-                                on
-                            } else {
-                                list.contains(&c.id)
-                            }
-                        })
-                        .map(|c| c.id.clone())
-                        .collect();
-                    edit(Edit::Commanders(Some(list)));
-                }
-            }
+        let list = s.commanders.as_deref().filter(|c| !c.is_empty());
+        if let Some(list) = chosen(ui, list, &commanders) {
+            edit(Edit::Commanders(Some(list)));
         }
     });
     ui.separator();
@@ -476,6 +482,25 @@ fn fields(ui: &mut egui::Ui, editing: &mut Editing, out: &mut Vec<EditorCommand>
         ui.label(&s.about);
         map_preview(ui, &s, &map, ui.available_width().min(220.0));
     }
+}
+
+/// A checkbox for each of `all` (id, label) when a list is chosen: the new
+/// list when one is ticked or unticked.
+fn chosen(ui: &mut egui::Ui, list: Option<&[String]>, all: &[(String, String)]) -> Option<Vec<String>> {
+    let list = list?;
+    let mut changed = None;
+    for (id, label) in all {
+        let mut on = list.contains(id);
+        if ui.checkbox(&mut on, label).changed() {
+            changed = Some(
+                all.iter()
+                    .map(|(other, _)| other.clone())
+                    .filter(|other| if other == id { on } else { list.contains(other) })
+                    .collect(),
+            );
+        }
+    }
+    changed
 }
 
 /// The live check: every problem, a click rings its hex.

@@ -2,7 +2,7 @@
 //! the first row, and building it.
 
 use super::board::Coord;
-use super::data::{Faction, Rulebook, UnitType};
+use super::data::{Faction, UnitType};
 use super::position::stack_fits;
 use super::state::*;
 use crate::rules::{Seat, other, sub_seed};
@@ -14,11 +14,11 @@ impl Wargame {
         commander: &Option<String>,
         army: &[Placement],
     ) -> Result<(), String> {
-        let book = Rulebook::get();
+        let book = self.scenario.book();
         let faction = Faction::of_seat(seat);
         if let Some(id) = commander {
             let c = book
-                .commander(id)
+                .own_commander(id)
                 .ok_or_else(|| format!("unknown commander `{id}`"))?;
             if c.faction != faction {
                 return Err(format!("{} commands {:?}, not {faction:?}", c.name, c.faction));
@@ -41,7 +41,7 @@ impl Wargame {
         let mut cost = 0;
         for (i, p) in army.iter().enumerate() {
             let card = book
-                .unit(&p.class)
+                .own_unit(&p.class)
                 .ok_or_else(|| format!("unit {i}: unknown class `{}`", p.class))?;
             if card.faction != faction {
                 return Err(format!("unit {i}: {} fights for {:?}", card.name, card.faction));
@@ -104,7 +104,7 @@ impl Wargame {
         army: Vec<Placement>,
         events: &mut Vec<Event>,
     ) {
-        let book = Rulebook::get();
+        let book = self.scenario.book();
         for p in &army {
             let card = book.unit(&p.class).expect("checked");
             let mut known = [false, false];

@@ -401,12 +401,34 @@ impl Rulebook {
         Ok(())
     }
 
-    pub fn unit(&self, id: &str) -> Option<&UnitCard> {
+    /// The card with this class id in this book alone: what an army of a
+    /// battle on this book may buy.
+    pub fn own_unit(&self, id: &str) -> Option<&UnitCard> {
         self.units.iter().find(|u| u.id == id)
     }
 
-    pub fn commander(&self, id: &str) -> Option<&Commander> {
+    pub fn own_commander(&self, id: &str) -> Option<&Commander> {
         self.commanders.iter().find(|c| c.id == id)
+    }
+
+    /// The card with this class id: in this book, or for a book's own id
+    /// (`veterans/line_infantry`) in that book.
+    pub fn unit(&self, id: &str) -> Option<&UnitCard> {
+        self.units.iter().find(|u| u.id == id).or_else(|| {
+            let (book, _) = id.split_once('/')?;
+            super::rulebooks::named(book)?.units.iter().find(|u| u.id == id)
+        })
+    }
+
+    /// The commander with this id, as `unit` finds a card.
+    pub fn commander(&self, id: &str) -> Option<&Commander> {
+        self.commanders.iter().find(|c| c.id == id).or_else(|| {
+            let (book, _) = id.split_once('/')?;
+            super::rulebooks::named(book)?
+                .commanders
+                .iter()
+                .find(|c| c.id == id)
+        })
     }
 
     pub fn ground(&self, terrain: Terrain) -> &Ground {

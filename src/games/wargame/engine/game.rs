@@ -4,7 +4,6 @@
 use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng};
 
-use super::data::Rulebook;
 use super::state::{Action, Event, Phase, Setup, Wargame};
 use super::view::View;
 use crate::ids::GameId;
@@ -98,7 +97,13 @@ impl Game for Wargame {
         legal[rng.random_range(0..legal.len())].clone()
     }
 
-    fn data_fingerprint() -> Option<String> {
-        Some(Rulebook::get().fingerprint())
+    fn data_fingerprint(config: &Setup) -> Result<Option<String>, String> {
+        match &config.scenario.rulebook {
+            Some(name) if super::rulebooks::named(name).is_none() => Err(format!(
+                "the battle was played on the rulebook `{name}`, which this game has not read: put {}/{name}.ron in your scenarios folder",
+                super::rulebooks::FOLDER
+            )),
+            _ => Ok(Some(config.scenario.book().fingerprint())),
+        }
     }
 }

@@ -46,7 +46,7 @@ pub fn could_be<'a>(view: &View, kind: UnitType, book: &'a Rulebook) -> Vec<&'a 
 
 impl Knowledge for Wargame {
     fn knowledge(view: &View) -> Vec<Known> {
-        let book = Rulebook::get();
+        let book = view.book();
         let them = other(view.player);
         let rows: Vec<Row> = [UnitType::Infantry, UnitType::Cavalry, UnitType::Artillery]
             .into_iter()

@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::board::Coord;
-use super::data::{Ability, Faction, Rulebook, UnitType};
+use super::data::{Ability, Faction, UnitType};
 use super::position::stack_fits;
 use super::state::*;
 use crate::rules::{Seat, sub_seed};
@@ -158,7 +158,7 @@ impl Wargame {
     /// A random legal army for `seat`: classes bought while the budget
     /// lasts, a commander or none, each block on a free first-row hex.
     pub fn random_army(&self, seat: Seat, rng: &mut GameRng) -> Action {
-        let book = Rulebook::get();
+        let book = self.scenario.book();
         let faction = Faction::of_seat(seat);
         let cards: Vec<_> = book
             .units

@@ -21,6 +21,7 @@ pub(super) mod names;
 pub mod planner;
 mod position;
 mod protocol;
+pub mod rulebooks;
 pub mod rules;
 pub mod scenario;
 pub mod scenario_check;

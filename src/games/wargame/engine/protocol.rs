@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::data::{Faction, Rulebook};
+use super::data::Faction;
 use super::state::{Action, Event, Phase, Wargame};
 use super::view::View;
 use crate::rules::{Protocol, Seat, strict_json};
@@ -60,7 +60,7 @@ impl Protocol for Wargame {
 /// During building `legal` describes the choices instead of listing every
 /// army: the budget, the classes, the commanders and the first row.
 fn build_options(game: &Wargame, seat: Seat) -> Value {
-    let book = Rulebook::get();
+    let book = game.scenario.book();
     let faction = Faction::of_seat(seat);
     let classes: Vec<Value> = book
         .units

@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Coord;
-use super::data::Terrain;
+use super::data::{Rulebook, Terrain};
+use super::rulebooks::{self, plain_id};
 use super::scenario_flaw::{Flaw, Place};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -97,6 +98,11 @@ pub struct Scenario {
     /// the rulebook suggests for first games; every one when left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commanders: Option<Vec<String>>,
+    /// A rulebook of the player's own (`rulebooks/NAME.ron` beside the
+    /// scenario) whose unit cards and commanders the battle uses; the
+    /// shipped ones when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rulebook: Option<String>,
     /// A guided battle: what to tell the player, step by step, and what
     /// each step waits for. Played when a person meets the computer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -259,12 +265,22 @@ impl Scenario {
         })
     }
 
-    /// Whether a side may buy this class here.
+    /// Whether a side may buy this class here (a book's card by its id
+    /// in the book).
     pub fn allows_unit(&self, class: &str) -> bool {
+        let class = plain_id(class);
         self.units.as_ref().is_none_or(|u| u.iter().any(|c| c == class))
     }
 
     pub fn allows_commander(&self, id: &str) -> bool {
+        let id = plain_id(id);
         self.commanders.as_ref().is_none_or(|c| c.iter().any(|c| c == id))
+    }
+
+    /// The cards and commanders the battle uses: its rulebook's, or the
+    /// shipped ones (also while a named book has not been read: the check
+    /// refuses the scenario then).
+    pub fn book(&self) -> &'static Rulebook {
+        rulebooks::book_of(self.rulebook.as_deref())
     }
 }

@@ -7,6 +7,7 @@ use std::fmt;
 
 use super::board::Coord;
 use super::data::{Rulebook, UnitType};
+use super::rulebooks::{self, plain_id};
 use super::scenario::{Goal, Map, Scenario};
 pub use super::scenario_flaw::{Flaw, Place};
 
@@ -76,10 +77,21 @@ impl Scenario {
 
     /// Every problem that makes the scenario unplayable, with its place.
     pub fn check(&self) -> Result<Map, Vec<Flaw>> {
-        let book = Rulebook::get();
+        let book = self.book();
         let map = Map::parse(&self.map)?;
         let mut flaws = Vec::new();
         let mut flaw = |place, message: String| flaws.push(Flaw::at(place, message));
+        if let Some(name) = &self.rulebook
+            && rulebooks::named(name).is_none()
+        {
+            flaw(
+                Place::Field("rulebook"),
+                format!(
+                    "the rulebook `{name}` has not been read: put it in {}/{name}.ron beside the scenario (docs/modding.md), and check it with validate",
+                    rulebooks::FOLDER
+                ),
+            );
+        }
         if !(1..=99).contains(&self.number) {
             flaw(
                 Place::Field("number"),
@@ -97,7 +109,7 @@ impl Scenario {
         }
         if let Some(units) = &self.units {
             for (i, class) in units.iter().enumerate() {
-                if book.unit(class).is_none() {
+                if !book.units.iter().any(|u| plain_id(&u.id) == class) {
                     flaw(
                         Place::Item("units", i),
                         format!(
@@ -109,10 +121,13 @@ impl Scenario {
         }
         if let Some(commanders) = &self.commanders {
             for (i, id) in commanders.iter().enumerate() {
-                if book.commander(id).is_none() {
+                if !book.commanders.iter().any(|c| plain_id(&c.id) == id) {
                     flaw(
                         Place::Item("commanders", i),
-                        format!("unknown commander `{id}`: expected one of {}", commander_ids()),
+                        format!(
+                            "unknown commander `{id}`: expected one of {}",
+                            commander_ids(book)
+                        ),
                     );
                 }
             }
@@ -255,11 +270,10 @@ impl Scenario {
     }
 }
 
-fn commander_ids() -> String {
-    Rulebook::get()
-        .commanders
+fn commander_ids(book: &Rulebook) -> String {
+    book.commanders
         .iter()
-        .map(|c| c.id.as_str())
+        .map(|c| plain_id(&c.id))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -17,7 +17,7 @@ pub const MAP_LEGEND: [&str; 3] = [
 ];
 
 /// The fields in the order they are written.
-const FIELDS: [&str; 13] = [
+const FIELDS: [&str; 14] = [
     "number",
     "name",
     "kind",
@@ -30,6 +30,7 @@ const FIELDS: [&str; 13] = [
     "budget",
     "units",
     "commanders",
+    "rulebook",
     "tutorial",
 ];
 
@@ -164,6 +165,7 @@ impl ScenarioText {
             "budget" => s.budget.to_string(),
             "units" => names(s.units.as_ref()?),
             "commanders" => names(s.commanders.as_ref()?),
+            "rulebook" => format!("Some({})", quoted(s.rulebook.as_ref()?)),
             "tutorial" if s.tutorial.is_empty() => return None,
             "tutorial" => {
                 let mut text = String::from("[\n");

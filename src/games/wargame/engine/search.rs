@@ -17,7 +17,6 @@ use std::collections::VecDeque;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
-use super::data::Rulebook;
 use super::knowledge::could_be;
 use super::planner::{self, Plan, Playout, Ranked};
 use super::scenario::Goal;
@@ -231,7 +230,7 @@ impl Search {
 /// A game consistent with `view`: each hidden enemy block a class it could
 /// still be, drawn in turn, and dice of its own.
 fn world(view: &View, rng: &mut GameRng) -> Wargame {
-    let book = Rulebook::get();
+    let book = view.book();
     let mut guessed = view.clone();
     let mut hidden: Vec<usize> = (0..guessed.units.len())
         .filter(|&i| guessed.units[i].owner != view.player && guessed.units[i].class.is_none())

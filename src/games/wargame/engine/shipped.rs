@@ -108,12 +108,34 @@ pub fn shipped(number: u32) -> Option<Scenario> {
 
 /// `ID-or-PATH` as the command line takes it: a shipped scenario's number,
 /// or a RON file.
+/// The shipped scenario file that has `number`, read once.
+pub fn file_numbered(number: u32) -> Option<&'static str> {
+    static NUMBERS: std::sync::OnceLock<Vec<(u32, &'static str)>> = std::sync::OnceLock::new();
+    NUMBERS
+        .get_or_init(|| {
+            SHIPPED
+                .iter()
+                .filter_map(|(file, text)| Some((Scenario::parse(text).ok()?.number, *file)))
+                .collect()
+        })
+        .iter()
+        .find(|(n, _)| *n == number)
+        .map(|(_, file)| *file)
+}
+
 pub fn find(id_or_path: &str) -> Result<Scenario, String> {
     if let Ok(number) = id_or_path.parse::<u32>() {
         return shipped(number)
             .ok_or_else(|| format!("no shipped scenario has the number {number}: 1 to 22"));
     }
     let text = std::fs::read_to_string(id_or_path).map_err(|e| format!("{id_or_path}: {e}"))?;
+    // A scenario on a rulebook of the player's own: the book beside it.
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(s) = ron::from_str::<Scenario>(&text)
+        && let Some(book) = &s.rulebook
+    {
+        super::rulebooks::read_beside(std::path::Path::new(id_or_path), book)?;
+    }
     Scenario::parse(&text).map_err(|e| format!("{id_or_path}: {e}"))
 }
 

@@ -18,10 +18,9 @@ use crate::rules::{Seat, other};
 
 /// The card a block shows to a side that has not identified it: the first
 /// of its faction and type (what the planner guesses too).
-pub fn hidden_card(owner: Seat, kind: UnitType) -> &'static UnitCard {
+pub fn hidden_card(book: &'static Rulebook, owner: Seat, kind: UnitType) -> &'static UnitCard {
     let faction = Faction::of_seat(owner);
-    Rulebook::get()
-        .units
+    book.units
         .iter()
         .find(|u| u.faction == faction && u.kind == kind)
         .expect("every faction has every type")
@@ -93,6 +92,10 @@ pub struct View {
     pub units_allowed: Option<Vec<String>>,
     /// The commanders allowed here (`None`: all; empty: none).
     pub commanders_allowed: Option<Vec<String>>,
+    /// The rulebook of the player's own the battle is on (`None`: the
+    /// shipped cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rulebook: Option<String>,
     pub turn_limit: u32,
     pub sides: [SideView; 2],
     pub phase: Phase,
@@ -248,6 +251,7 @@ impl Wargame {
             arrows: self.scenario.arrows.clone(),
             budget: self.scenario.budget,
             units_allowed: self.scenario.units.clone(),
+            rulebook: self.scenario.rulebook.clone(),
             commanders_allowed: self.scenario.commanders.clone(),
             turn_limit: self.scenario.turn_limit,
             sides,
@@ -272,11 +276,17 @@ impl Wargame {
     }
 }
 
+impl View {
+    /// The cards and commanders of the battle shown.
+    pub fn book(&self) -> &'static Rulebook {
+        super::rulebooks::book_of(self.rulebook.as_deref())
+    }
+}
+
 impl Wargame {
     /// A game consistent with what `view` shows, for planning: hidden enemy
     /// classes become their type's first card, fire and smoke look fresh.
     pub fn from_view(view: &View) -> Wargame {
-        let book = Rulebook::get();
         let side = |s: usize| Side {
             first_row: view.sides[s].first_row,
             goal: view.sides[s].goal,
@@ -295,6 +305,7 @@ impl Wargame {
             budget: view.budget,
             units: view.units_allowed.clone(),
             commanders: view.commanders_allowed.clone(),
+            rulebook: view.rulebook.clone(),
             tutorial: Vec::new(),
         };
         // The scenario was checked when the game began: only its map is read.
@@ -324,7 +335,7 @@ impl Wargame {
             .map(|id| Unit {
                 id,
                 owner: 0,
-                class: book.units[0].id.clone(),
+                class: game.scenario.book().units[0].id.clone(),
                 kind: UnitType::Infantry,
                 size: 0,
                 at: None,
@@ -332,11 +343,12 @@ impl Wargame {
                 crippled: false,
             })
             .collect();
+        let book = game.scenario.book();
         for u in &view.units {
             let class = u
                 .class
                 .clone()
-                .unwrap_or_else(|| hidden_card(u.owner, u.kind).id.clone());
+                .unwrap_or_else(|| hidden_card(book, u.owner, u.kind).id.clone());
             let size = u.size.unwrap_or_else(|| book.unit(&class).map_or(1, |c| c.size));
             game.units[u.id] = Unit {
                 id: u.id,

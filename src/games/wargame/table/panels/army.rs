@@ -9,7 +9,7 @@ use crate::ids::GameId;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::games::wargame::battle::draft::Draft;
-use crate::games::wargame::engine::data::{Faction, Rulebook, UnitCard};
+use crate::games::wargame::engine::data::{Faction, UnitCard};
 use crate::games::wargame::engine::state::{Action, Phase, Wargame};
 use crate::games::wargame::table::board::choices::Selection;
 use crate::rules::{Level, Seat, sub_seed};
@@ -52,7 +52,7 @@ fn army_panel(
         });
         return Ok(());
     };
-    let book = Rulebook::get();
+    let book = game.scenario.book();
     let faction = Faction::of_seat(seat);
     let mut deploy = false;
     space.side_panel(ctx, "army", (340.0, 0.4), |ui| {
@@ -182,7 +182,7 @@ fn army_panel(
 }
 
 fn commander_choice(ui: &mut egui::Ui, game: &Wargame, seat: Seat, commander: &mut Option<String>) {
-    let book = Rulebook::get();
+    let book = game.scenario.book();
     let faction = Faction::of_seat(seat);
     let allowed: Vec<_> = book
         .commanders
