@@ -223,9 +223,9 @@ fn a_change_the_format_cannot_hold_is_refused_and_changes_nothing() {
     editor.apply(Edit::Number(6)).unwrap();
     let flaws = editor.flaws();
     assert!(
-        flaws
-            .iter()
-            .any(|f| f.message.contains("belongs to the shipped scenario 06-the-old-fort.ron")),
+        flaws.iter().any(|f| f
+            .message
+            .contains("belongs to the shipped scenario 06-the-old-fort.ron")),
         "{flaws:?}"
     );
 }

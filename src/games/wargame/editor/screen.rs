@@ -59,7 +59,7 @@ fn editor_screen(
             egui::ScrollArea::vertical()
                 .id_salt("editor-narrow")
                 .show(ui, |ui| {
-                    tools(ui, &mut editing, &mut out);
+                    tools(ui, &mut editing, &mut out, true);
                     ui.separator();
                     fields(ui, &mut editing, &mut out);
                 });
@@ -70,7 +70,7 @@ fn editor_screen(
             .show(&mut root, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("editor-tools")
-                    .show(ui, |ui| tools(ui, &mut editing, &mut out));
+                    .show(ui, |ui| tools(ui, &mut editing, &mut out, false));
             });
         egui::Panel::right("editor-fields")
             .exact_size(340.0)
@@ -224,7 +224,7 @@ fn top_bar(ui: &mut egui::Ui, editing: &Editing, out: &mut Vec<EditorCommand>) {
     }
 }
 
-fn tools(ui: &mut egui::Ui, editing: &mut Editing, out: &mut Vec<EditorCommand>) {
+fn tools(ui: &mut egui::Ui, editing: &mut Editing, out: &mut Vec<EditorCommand>, narrow: bool) {
     ui.strong("Tool");
     ui.horizontal_wrapped(|ui| {
         for (tool, label) in [
@@ -241,9 +241,12 @@ fn tools(ui: &mut egui::Ui, editing: &mut Editing, out: &mut Vec<EditorCommand>)
     });
     ui.add_space(6.0);
     ui.strong("Terrain");
-    ui.horizontal_wrapped(|ui| {
+    // Each swatch stays beside its name: one per row in the side panel,
+    // three to a row under the board on a narrow screen.
+    let per_row = if narrow { 3 } else { 1 };
+    egui::Grid::new("editor-terrain").show(ui, |ui| {
         for (n, terrain) in Terrain::ALL.into_iter().enumerate() {
-            ui.scope(|ui| {
+            ui.horizontal(|ui| {
                 let (swatch, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
                 ui.painter().rect_filled(
                     swatch,
@@ -258,6 +261,9 @@ fn tools(ui: &mut egui::Ui, editing: &mut Editing, out: &mut Vec<EditorCommand>)
                     }
                 }
             });
+            if (n + 1) % per_row == 0 {
+                ui.end_row();
+            }
         }
     });
     ui.label(

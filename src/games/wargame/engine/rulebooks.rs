@@ -212,7 +212,6 @@ pub fn book_of(name: Option<&str>) -> &'static Rulebook {
 
 /// Reads the book a scenario file at `scenario_path` names, from the
 /// `rulebooks` folder beside it, and keeps it; what is wrong otherwise.
-#[cfg(not(target_arch = "wasm32"))]
 pub fn read_beside(scenario_path: &std::path::Path, name: &str) -> Result<&'static Rulebook, String> {
     let folder = scenario_path.parent().unwrap_or(std::path::Path::new("."));
     let path = folder.join(FOLDER).join(format!("{name}.ron"));

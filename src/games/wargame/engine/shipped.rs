@@ -130,7 +130,6 @@ pub fn find(id_or_path: &str) -> Result<Scenario, String> {
     }
     let text = std::fs::read_to_string(id_or_path).map_err(|e| format!("{id_or_path}: {e}"))?;
     // A scenario on a rulebook of the player's own: the book beside it.
-    #[cfg(not(target_arch = "wasm32"))]
     if let Ok(s) = ron::from_str::<Scenario>(&text)
         && let Some(book) = &s.rulebook
     {
