@@ -8,16 +8,17 @@
 use bevy::prelude::*;
 use black_and_white::games::wargame::battle::catalogue::{Catalogue, Origin};
 use black_and_white::games::wargame::battle::mods::ModsFolder;
-use black_and_white::games::wargame::editor::edits::{Edit, ScenarioEditor};
 use black_and_white::games::wargame::editor::trial::Trial;
 use black_and_white::games::wargame::editor::{Editing, EditorCommand};
 use black_and_white::games::wargame::engine::board::Coord;
 use black_and_white::games::wargame::engine::data::Terrain;
 use black_and_white::games::wargame::engine::scenario::{Goal, ScenarioKind};
 use black_and_white::games::wargame::engine::scenario_check::{Place, check_text};
+use black_and_white::games::wargame::engine::scenario_edits::{Edit, ScenarioEditor};
 use black_and_white::games::wargame::engine::scenario_text::ScenarioText;
 use black_and_white::games::wargame::engine::shipped::SHIPPED;
 use black_and_white::games::wargame::engine::state::{Setup, Wargame};
+use black_and_white::games::wargame::table::setup::picker::EditScenario;
 use black_and_white::rules::playout::random_playout_with;
 use black_and_white::screens::Screen;
 use black_and_white::session::{MatchCommand, Session, Shown};
@@ -290,11 +291,14 @@ fn the_editor_screen_saves_into_the_players_folder_and_test_plays_back_to_it() {
     let folder = dir.join("scenarios");
     let mut app = app(&dir);
     app.insert_resource(ModsFolder(Some(folder.clone())));
-    app.insert_resource(Editing::new(ScenarioEditor::blank(50), None));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Editor);
+    // The picker's "New scenario" opens the editor.
+    app.world_mut().write_message(EditScenario {
+        editor: ScenarioEditor::blank(50),
+        file: None,
+    });
     app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Editor);
     let send = |app: &mut App, command: EditorCommand| {
         app.world_mut().write_message(command);
         app.update();

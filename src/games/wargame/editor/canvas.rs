@@ -6,9 +6,9 @@
 use bevy_egui::egui;
 
 use super::commands::EditorCommand;
-use super::edits::Edit;
-use super::{Editing, Tool};
+use super::editing::{Editing, Tool};
 use crate::games::wargame::engine::board::Coord;
+use crate::games::wargame::engine::scenario_edits::Edit;
 use crate::games::wargame::table::setup::preview::Sheet;
 
 /// Draws the board in the space left and turns the pointer into commands.

@@ -7,16 +7,18 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::edits::{Edit, ScenarioEditor};
+use super::editing::Editing;
+use super::storage;
 use super::trial::Trial;
-use super::{Editing, storage};
 use crate::game_log::GameLog;
 use crate::games::wargame::battle::catalogue::{Catalogue, Entry, Origin};
 use crate::games::wargame::battle::mods::ModsFolder;
 use crate::games::wargame::engine::scenario::Scenario;
+use crate::games::wargame::engine::scenario_edits::{Edit, ScenarioEditor};
 use crate::games::wargame::engine::scenario_text::ScenarioText;
 use crate::games::wargame::engine::shipped::{self, SHIPPED};
 use crate::games::wargame::engine::state::{Setup, Wargame};
+use crate::games::wargame::table::setup::picker::EditScenario;
 use crate::ids::GameId;
 use crate::rules::{Level, Seat};
 use crate::screens::Screen;
@@ -50,7 +52,9 @@ pub enum EditorCommand {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<EditorCommand>()
+        .add_message::<EditScenario>()
         .add_systems(Startup, edit_from_command_line)
+        .add_systems(Update, open_from_picker.run_if(on_message::<EditScenario>))
         .add_systems(OnEnter(Screen::Editor), back_from_battle)
         .add_systems(
             Update,
@@ -98,6 +102,18 @@ fn edit_from_command_line(
     });
     commands.insert_resource(Editing::new(editor, None));
     next.set(Screen::Editor);
+}
+
+/// The picker's "New scenario", "Edit a copy" or "Edit".
+fn open_from_picker(
+    mut opened: MessageReader<EditScenario>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(EditScenario { editor, file }) = opened.read().last() {
+        commands.insert_resource(Editing::new(editor.clone(), file.clone()));
+        next.set(Screen::Editor);
+    }
 }
 
 /// A test battle over: the computer stops playing the person's side.

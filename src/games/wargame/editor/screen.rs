@@ -7,12 +7,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::canvas;
 use super::commands::{EditorCommand, TRIAL_GAMES};
-use super::edits::Edit;
-use super::{Editing, Tool, canvas};
+use super::editing::{Editing, Tool};
 use crate::games::wargame::engine::data::Terrain;
 use crate::games::wargame::engine::rulebooks::{self, plain_id};
 use crate::games::wargame::engine::scenario::{Goal, ScenarioKind};
+use crate::games::wargame::engine::scenario_edits::Edit;
 use crate::games::wargame::table::setup::preview::map_preview;
 use crate::screens::Screen;
 use crate::ui::{FreeSpace, UiLayer, theme};

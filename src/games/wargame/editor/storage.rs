@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::edits::ScenarioEditor;
+use crate::games::wargame::engine::scenario_edits::ScenarioEditor;
 
 /// Writes the scenario as `file` in `folder`; the path written, or why not.
 pub fn save_in_folder(folder: &Path, file: &str, editor: &ScenarioEditor) -> Result<String, String> {

@@ -411,26 +411,6 @@ impl Rulebook {
         self.commanders.iter().find(|c| c.id == id)
     }
 
-    /// The card with this class id: in this book, or for a book's own id
-    /// (`veterans/line_infantry`) in that book.
-    pub fn unit(&self, id: &str) -> Option<&UnitCard> {
-        self.units.iter().find(|u| u.id == id).or_else(|| {
-            let (book, _) = id.split_once('/')?;
-            super::rulebooks::named(book)?.units.iter().find(|u| u.id == id)
-        })
-    }
-
-    /// The commander with this id, as `unit` finds a card.
-    pub fn commander(&self, id: &str) -> Option<&Commander> {
-        self.commanders.iter().find(|c| c.id == id).or_else(|| {
-            let (book, _) = id.split_once('/')?;
-            super::rulebooks::named(book)?
-                .commanders
-                .iter()
-                .find(|c| c.id == id)
-        })
-    }
-
     pub fn ground(&self, terrain: Terrain) -> &Ground {
         &self
             .terrain

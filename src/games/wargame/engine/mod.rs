@@ -25,6 +25,7 @@ pub mod rulebooks;
 pub mod rules;
 pub mod scenario;
 pub mod scenario_check;
+pub mod scenario_edits;
 mod scenario_flaw;
 pub mod scenario_text;
 pub mod search;

@@ -176,6 +176,28 @@ fn check(book: &Rulebook) -> Result<(), String> {
     Ok(())
 }
 
+/// A battle's cards and commanders are found in its own book, or, for a
+/// book's own id, in the book kept under that name: here rather than in
+/// `data`, which knows no players' books.
+impl Rulebook {
+    /// The card with this class id: in this book, or for a book's own id
+    /// (`veterans/line_infantry`) in that book.
+    pub fn unit(&self, id: &str) -> Option<&UnitCard> {
+        self.units.iter().find(|u| u.id == id).or_else(|| {
+            let (book, _) = id.split_once('/')?;
+            named(book)?.units.iter().find(|u| u.id == id)
+        })
+    }
+
+    /// The commander with this id, as `unit` finds a card.
+    pub fn commander(&self, id: &str) -> Option<&Commander> {
+        self.commanders.iter().find(|c| c.id == id).or_else(|| {
+            let (book, _) = id.split_once('/')?;
+            named(book)?.commanders.iter().find(|c| c.id == id)
+        })
+    }
+}
+
 /// Keeps `book` under `name` for the battles that name it, in place of a
 /// book read before under that name.
 pub fn keep(name: &str, book: Rulebook) -> &'static Rulebook {

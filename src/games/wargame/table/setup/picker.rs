@@ -9,9 +9,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::games::wargame::battle::catalogue::{Catalogue, Entry, Origin, SECTIONS};
 use crate::games::wargame::battle::mods::ModsFolder;
 use crate::games::wargame::battle::save::{ResumeBattle, SaveFile, SavedBattle};
-use crate::games::wargame::editor::Editing;
-use crate::games::wargame::editor::edits::ScenarioEditor;
 use crate::games::wargame::engine::scenario::Scenario;
+use crate::games::wargame::engine::scenario_edits::ScenarioEditor;
 use crate::games::wargame::engine::scenario_text::ScenarioText;
 use crate::games::wargame::engine::state::{Setup, Wargame};
 use crate::games::wargame::table::setup::preview::map_preview;
@@ -20,6 +19,14 @@ use crate::rules::{Level, Seat};
 use crate::screens::Screen;
 use crate::session::{Opponent, Prepared, StartMatch};
 use crate::ui::{Chosen, FreeSpace, UiLayer, theme};
+
+/// "New scenario", "Edit a copy" or "Edit": the scenario editor opens on
+/// it, and saves over `file` (the player's own file it came from).
+#[derive(Message, Debug, Clone)]
+pub struct EditScenario {
+    pub editor: ScenarioEditor,
+    pub file: Option<String>,
+}
 
 /// What the dialog has chosen so far.
 #[derive(Resource, Debug, Clone)]
@@ -52,6 +59,7 @@ struct SavedOnOpening(Result<Option<SavedBattle>, String>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Picked>()
+        .add_message::<EditScenario>()
         .add_systems(OnEnter(Screen::NewGame), look_for_save)
         .add_systems(
             EguiPrimaryContextPass,
@@ -78,6 +86,7 @@ fn picker(
     mut commands: Commands,
     mut start: MessageWriter<StartMatch>,
     mut resume: MessageWriter<ResumeBattle>,
+    mut edit: MessageWriter<EditScenario>,
     mut next: ResMut<NextState<Screen>>,
     keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
@@ -179,8 +188,7 @@ fn picker(
             }
         });
     if let Some((editor, file)) = opening {
-        commands.insert_resource(Editing::new(editor, file));
-        next.set(Screen::Editor);
+        edit.write(EditScenario { editor, file });
         return Ok(());
     }
     if go && let Ok(scenario) = &catalogue.entries[picked.entry].scenario {
