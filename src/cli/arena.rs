@@ -3,12 +3,14 @@
 //! score rate with a 95% confidence interval; and the round-robin of them
 //! all.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::games::registry::ForGame;
 use crate::games::wargame::engine::Wargame;
 use crate::population::{ForPopulation, Population, Tunable};
-use crate::rules::{Bot, Configure, Level, Playable, sub_seed};
+use crate::replay::{About, Player, Replay};
+use crate::rules::{Bot, Configure, Level, Match, Playable, sub_seed};
 
 /// The arena between two computer levels, for any game: the wargame's
 /// set-up from its scenario.
@@ -17,6 +19,8 @@ pub struct Levels {
     pub scenario: Option<String>,
     pub games: usize,
     pub seed: u64,
+    /// Where to keep the replays of the games A lost (`--losses`).
+    pub losses: Option<PathBuf>,
 }
 
 impl ForGame for Levels {
@@ -24,12 +28,14 @@ impl ForGame for Levels {
 
     fn run<G: Playable>(self) -> Self::Output {
         let config = G::configure(self.scenario.as_deref(), Vec::new())?;
-        Ok(play::<G>(
+        let [a, b] = self.levels;
+        let contenders = [Contender::Level(a), Contender::Level(b)];
+        Ok(play_bots_keeping::<G>(
             &config,
-            self.levels[0],
-            self.levels[1],
+            |player, seed| G::bot(self.levels[player], seed),
             self.games,
             self.seed,
+            losses_kept_in(self.losses.as_deref(), &contenders),
         ))
     }
 }
@@ -39,27 +45,35 @@ pub struct Contenders {
     pub contenders: [Contender; 2],
     pub games: usize,
     pub seed: u64,
+    /// Where to keep the replays of the games A lost (`--losses`).
+    pub losses: Option<PathBuf>,
 }
 
 impl ForPopulation for Contenders {
     type Output = Result<ArenaReport, String>;
 
     fn run<G: Tunable>(self) -> Self::Output {
-        let [a, b] = &self.contenders;
-        play_contenders::<G>(&G::Config::default(), a, b, self.games, self.seed)
+        play_contenders::<G>(
+            &G::Config::default(),
+            &self.contenders,
+            self.games,
+            self.seed,
+            self.losses.as_deref(),
+        )
     }
 }
 
 /// The arena of the wargame where either side is a member of its
-/// population, on `scenario`.
+/// population, on `scenario`; the games A lost kept in `losses`.
 pub fn arena_wargame(
-    contenders: [&Contender; 2],
+    contenders: &[Contender; 2],
     scenario: Option<&str>,
     games: usize,
     seed: u64,
+    losses: Option<&Path>,
 ) -> Result<ArenaReport, String> {
     let config = Wargame::configure(scenario, Vec::new())?;
-    play_contenders::<Wargame>(&config, contenders[0], contenders[1], games, seed)
+    play_contenders::<Wargame>(&config, contenders, games, seed, losses)
 }
 
 /// The round-robin of a card game's levels and population.
@@ -121,21 +135,53 @@ impl Contender {
     }
 }
 
-/// The arena between two contenders, or why one of them is unknown.
+/// The arena between two contenders, or why one of them is unknown; the
+/// games A lost kept in `losses`.
 pub fn play_contenders<G: Population>(
     config: &G::Config,
-    a: &Contender,
-    b: &Contender,
+    contenders: &[Contender; 2],
     games: usize,
     seed: u64,
+    losses: Option<&Path>,
 ) -> Result<ArenaReport, String> {
-    let makers = [a.maker::<G>()?, b.maker::<G>()?];
-    Ok(play_bots::<G>(
+    let makers = [contenders[0].maker::<G>()?, contenders[1].maker::<G>()?];
+    Ok(play_bots_keeping::<G>(
         config,
         |player, seed| makers[player](seed),
         games,
         seed,
+        losses_kept_in(losses, contenders),
     ))
+}
+
+/// What `--losses DIR` does with a game A lost: its replay, named by the
+/// game's number, in DIR (players named as the arena names them), so that
+/// `black-and-white replay` or the game's Replays can show how it was lost.
+/// A file that cannot be written is said on stderr; the arena goes on.
+fn losses_kept_in<'a, G: Playable>(
+    dir: Option<&'a Path>,
+    contenders: &'a [Contender; 2],
+) -> impl FnMut(usize, usize, &Match<G>) + 'a {
+    move |game, a_seat, played| {
+        let Some(dir) = dir else { return };
+        let players = [0, 1].map(|seat| {
+            let contender = &contenders[usize::from(seat != a_seat)];
+            Player {
+                name: contender.label(),
+                computer: match contender {
+                    Contender::Level(level) => Some(*level),
+                    Contender::Member(_) => None,
+                },
+            }
+        });
+        let Some(replay) = Replay::of(played, About::now(players)) else {
+            return;
+        };
+        let path = dir.join(format!("lost-{game:04}.jsonl"));
+        if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, replay.to_text())) {
+            eprintln!("black-and-white arena: could not keep {}: {e}", path.display());
+        }
+    }
 }
 
 /// Every pair of Easy, Normal, Hard and the population's members over
@@ -241,9 +287,21 @@ pub fn play<G: Playable>(config: &G::Config, a: Level, b: Level, games: usize, s
 /// makes B, afresh for every game.
 pub fn play_bots<G: Playable>(
     config: &G::Config,
+    make: impl FnMut(usize, u64) -> Box<dyn Bot<G>>,
+    games: usize,
+    seed: u64,
+) -> ArenaReport {
+    play_bots_keeping(config, make, games, seed, |_, _, _| {})
+}
+
+/// `play_bots`, handing `lost` each game A lost: its number, A's seat and
+/// the match.
+pub fn play_bots_keeping<G: Playable>(
+    config: &G::Config,
     mut make: impl FnMut(usize, u64) -> Box<dyn Bot<G>>,
     games: usize,
     seed: u64,
+    mut lost: impl FnMut(usize, usize, &Match<G>),
 ) -> ArenaReport {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut seat_wins = [0, 0];
@@ -253,22 +311,25 @@ pub fn play_bots<G: Playable>(
         // A sits in seat 0 in even games and seat 1 in odd ones.
         let a_seat = i % 2;
         let mut bots = [0, 1].map(|s| make(usize::from(s != a_seat), sub_seed(game_seed, 100 + s as u64)));
-        let mut game = G::configured(config, game_seed);
-        while let Some(seat) = game.to_move() {
+        let mut played = Match::<G>::new(config, game_seed);
+        while let Some(seat) = played.game().to_move() {
             let started = Instant::now();
-            let action = bots[seat].choose(&game.view(seat));
+            let action = bots[seat].choose(&played.game().view(seat));
             let player = usize::from(seat != a_seat);
             slowest_each[player] = slowest_each[player].max(started.elapsed());
-            game.apply(seat, action).expect("bots play legal actions");
+            played.apply(seat, action).expect("bots play legal actions");
         }
-        let outcome = game.outcome().expect("finished");
+        let outcome = played.game().outcome().expect("finished");
         if let Some(winner) = outcome.winner {
             seat_wins[winner] += 1;
         }
         match outcome.points_for(a_seat) {
             1.0 => wins += 1,
             0.5 => draws += 1,
-            _ => losses += 1,
+            _ => {
+                losses += 1;
+                lost(i, a_seat, &played);
+            }
         }
     }
     ArenaReport::from_counts([wins, draws, losses], seat_wins, slowest_each)

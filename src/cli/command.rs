@@ -52,6 +52,8 @@ pub enum Command {
         seed: u64,
         /// Wargame: the scenario.
         scenario: Option<String>,
+        /// Where to keep the replays of the games A lost.
+        losses: Option<PathBuf>,
     },
     /// Every pair of levels and population members.
     RoundRobin {

@@ -42,7 +42,7 @@ usage:
   black-and-white referee --game GAME [--seed N] [--bot P=LEVEL]... [--scenario ID-or-PATH] [--dice D,D,...]
                          [--record FILE]
   black-and-white replay FILE [--json]
-  black-and-white arena --game GAME --a PLAYER --b PLAYER [--games N] [--seed S] [--scenario ID-or-PATH]
+  black-and-white arena --game GAME --a PLAYER --b PLAYER [--games N] [--seed S] [--scenario ID-or-PATH] [--losses DIR]
   black-and-white round-robin --game GAME [--games N] [--seed S]
   black-and-white counter-search --game GAME [--starts N] [--steps N] [--games N] [--seed S]
   black-and-white exploit --game tiles|bidding|betting [--against hard|lowest|random] [--games N] [--seed S]
@@ -175,6 +175,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             (_, "--scenario") => flags.scenario = Some(value()?),
             ("arena", "--a") => flags.a = Some(Contender::parse(&value()?)),
             ("arena", "--b") => flags.b = Some(Contender::parse(&value()?)),
+            ("arena", "--losses") => flags.losses = Some(PathBuf::from(value()?)),
             ("counter-search", "--starts") => {
                 flags.starts = Some(parse_number(&value()?, "--starts")? as usize)
             }
@@ -280,6 +281,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 games: flags.games.unwrap_or(2000),
                 seed: flags.seed.unwrap_or(0),
                 scenario: flags.scenario,
+                losses: flags.losses,
             })
         }
     }
@@ -308,6 +310,7 @@ struct Flags {
     eyes: Option<Eyes>,
     a: Option<Contender>,
     b: Option<Contender>,
+    losses: Option<PathBuf>,
     games: Option<usize>,
     starts: Option<usize>,
     steps: Option<usize>,
@@ -410,6 +413,7 @@ pub fn main(args: &[String]) -> ExitCode {
             games,
             seed,
             scenario,
+            losses,
         } => {
             let report = match (&a, &b) {
                 (Contender::Level(a), Contender::Level(b)) => with_game(
@@ -419,17 +423,23 @@ pub fn main(args: &[String]) -> ExitCode {
                         scenario,
                         games,
                         seed,
+                        losses,
                     },
                 ),
-                _ if game == GameId::Wargame => {
-                    arena::arena_wargame([&a, &b], scenario.as_deref(), games, seed)
-                }
+                _ if game == GameId::Wargame => arena::arena_wargame(
+                    &[a.clone(), b.clone()],
+                    scenario.as_deref(),
+                    games,
+                    seed,
+                    losses.as_deref(),
+                ),
                 _ => with_population(
                     game,
                     arena::Contenders {
                         contenders: [a.clone(), b.clone()],
                         games,
                         seed,
+                        losses,
                     },
                 )
                 .and_then(|report| report),

@@ -88,7 +88,7 @@ fn referee_and_arena_read_their_options() {
     );
     assert_eq!(
         parse(&args(
-            "arena --game tiles --a hard --b random --games 10 --seed 3"
+            "arena --game tiles --a hard --b random --games 10 --seed 3 --losses lost"
         ))
         .unwrap(),
         Command::Arena {
@@ -98,6 +98,7 @@ fn referee_and_arena_read_their_options() {
             games: 10,
             seed: 3,
             scenario: None,
+            losses: Some("lost".into()),
         }
     );
     assert_eq!(
@@ -157,4 +158,41 @@ fn a_start_without_a_display_says_so_and_exits() {
         "{said}"
     );
     assert_eq!(said.trim().lines().count(), 1, "one line: {said}");
+}
+
+/// `arena --losses DIR` keeps a replay of every game A lost, and only
+/// those: each reads back through today's rules and ends with A beaten.
+#[test]
+fn the_arena_keeps_the_games_a_lost_as_replays() {
+    use black_and_white::cli::arena::Levels;
+    use black_and_white::games::registry::ForGame;
+    use black_and_white::games::tiles::engine::Tiles;
+    use black_and_white::replay::Replay;
+    let dir = crate::headless::config_dir("arena-losses");
+    let report = Levels {
+        levels: [Level::Random, Level::Hard],
+        scenario: None,
+        games: 12,
+        seed: 5,
+        losses: Some(dir.clone()),
+    }
+    .run::<Tiles>()
+    .unwrap();
+    assert!(report.losses > 0, "Random lost none of 12 to Hard: {report}");
+    let mut kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    kept.sort();
+    assert_eq!(kept.len(), report.losses, "{kept:?}");
+    for path in kept {
+        let name = path.file_stem().unwrap().to_str().unwrap();
+        let game: usize = name.trim_start_matches("lost-").parse().unwrap();
+        // A sits in seat 0 in even games and seat 1 in odd ones.
+        let a_seat = game % 2;
+        let replay = Replay::<Tiles>::from_text(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        replay.check().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(replay.outcome.winner, Some(1 - a_seat), "{name}");
+        assert_eq!(replay.about.players[a_seat].name, "Random", "{name}");
+    }
 }

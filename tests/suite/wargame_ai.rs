@@ -187,7 +187,7 @@ fn the_wargame_population_plays_to_the_end_and_fields_its_own_armies() {
     let names = ["greedy", "rusher", "turtle", "gunner"];
     for (name, scenario) in names.into_iter().zip(["1", "6", "12", "17"]) {
         let member = Contender::Member(name.into());
-        let report = arena::arena_wargame([&member, &easy], Some(scenario), 2, 3)
+        let report = arena::arena_wargame(&[member, easy.clone()], Some(scenario), 2, 3, None)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(report.wins + report.draws + report.losses, 2, "{name}");
     }
