@@ -179,7 +179,7 @@ fn drive_computer<G: Playable + Narrated>(
 }
 
 /// The computer's action once its pause is over and it has decided. A slow
-/// decision (the wargame's Hard choosing its army) thinks in slices for
+/// decision (the wargame's Hard searching its activation) thinks in slices for
 /// part of a frame at a time, and goes on next frame: the table keeps
 /// drawing and says who is thinking.
 fn think<G: Playable>(session: &mut Session<G>, seat: usize, delta: f32) -> Option<G::Action> {
