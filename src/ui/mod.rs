@@ -28,7 +28,7 @@ use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
 pub use camera::{TABLE_SIZE, fit_camera};
 pub use frame::{FrameColumns, TABLE_CENTER_X};
-pub use key_presses::KeyPresses;
+pub use key_presses::{Chord, KeyPresses};
 pub use layout::{FreeSpace, UiLayer, narrow, wrapped_group};
 pub use menus::menu_cover;
 pub use pointer::Pointer;

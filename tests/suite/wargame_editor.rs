@@ -3,13 +3,15 @@
 //! `validate` accepts and that plays to an end; a change the format cannot
 //! hold is refused and changes nothing; undo takes a drag back at once; and
 //! the screen's commands save into the player's folder and test-play a
-//! battle that returns to the editor.
+//! battle that returns to the editor; its keys act press by press.
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardFocusLost, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use black_and_white::games::wargame::battle::catalogue::{Catalogue, Origin};
 use black_and_white::games::wargame::battle::mods::ModsFolder;
 use black_and_white::games::wargame::editor::trial::Trial;
-use black_and_white::games::wargame::editor::{Editing, EditorCommand};
+use black_and_white::games::wargame::editor::{Editing, EditorCommand, Tool, keys};
 use black_and_white::games::wargame::engine::board::Coord;
 use black_and_white::games::wargame::engine::data::Terrain;
 use black_and_white::games::wargame::engine::scenario::{Goal, ScenarioKind};
@@ -354,6 +356,122 @@ fn the_editor_screen_saves_into_the_players_folder_and_test_plays_back_to_it() {
     assert!(!app.world().resource::<Editing>().editor.unsaved);
     // Back in the editor, Quit goes to the game list again.
     send(&mut app, EditorCommand::Back);
+    app.update();
+    assert_eq!(screen(&app), Screen::NewGame);
+}
+
+/// Keys down and up, in this order, all within one frame (a slow frame
+/// in the browser gathers a whole Ctrl+S).
+fn keys_in_one_frame(app: &mut App, keys: &[(KeyCode, ButtonState)]) {
+    app.world_mut()
+        .write_message_batch(keys.iter().map(|&(key_code, state)| KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        }));
+    // The keys' commands are carried out in this frame or the next.
+    app.update();
+    app.update();
+}
+
+fn chord(modifier: KeyCode, key: KeyCode) -> [(KeyCode, ButtonState); 4] {
+    use ButtonState::*;
+    [
+        (modifier, Pressed),
+        (key, Pressed),
+        (key, Released),
+        (modifier, Released),
+    ]
+}
+
+fn message(app: &App) -> String {
+    let editing = app.world().resource::<Editing>();
+    editing.message.clone().map(|m| m.0).unwrap_or_default()
+}
+
+#[test]
+fn the_editors_keys_act_press_by_press_with_the_modifiers_held_at_each() {
+    use ButtonState::*;
+    let dir = config_dir("editor-keys");
+    let folder = dir.join("scenarios");
+    let mut app = app(&dir);
+    app.insert_resource(ModsFolder(Some(folder.clone())))
+        .add_message::<KeyboardInput>()
+        .add_message::<KeyboardFocusLost>()
+        .add_plugins(keys::plugin);
+    app.world_mut().write_message(EditScenario {
+        editor: ScenarioEditor::blank(51),
+        file: None,
+    });
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Editor);
+
+    // A digit picks the terrain (3 is the third, 0 the tenth), a letter the tool.
+    keys_in_one_frame(&mut app, &[(KeyCode::Digit3, Pressed), (KeyCode::KeyA, Pressed)]);
+    let editing = app.world().resource::<Editing>();
+    assert_eq!(editing.terrain, Terrain::ALL[2]);
+    assert_eq!(editing.tool, Tool::Arrows);
+    keys_in_one_frame(&mut app, &[(KeyCode::Digit0, Pressed), (KeyCode::KeyF, Pressed)]);
+    let editing = app.world().resource::<Editing>();
+    assert_eq!(editing.terrain, Terrain::ALL[9]);
+    assert_eq!(editing.tool, Tool::Fill);
+
+    app.world_mut().write_message(EditorCommand::Edit(Edit::Paint {
+        at: Coord(3, 3),
+        terrain: Terrain::Hill,
+    }));
+    app.world_mut().write_message(EditorCommand::EndStroke);
+    app.update();
+    // Esc with the change unsaved warns and stays; S without Ctrl saves nothing.
+    keys_in_one_frame(&mut app, &[(KeyCode::Escape, Pressed), (KeyCode::KeyS, Pressed)]);
+    assert_eq!(screen(&app), Screen::Editor);
+    assert!(message(&app).contains("not saved"), "{}", message(&app));
+    let saved = folder.join("51-my-battle.ron");
+    assert!(!saved.exists());
+
+    // Ctrl down and up around S within one frame saves.
+    keys_in_one_frame(&mut app, &chord(KeyCode::ControlLeft, KeyCode::KeyS));
+    assert!(saved.exists(), "Ctrl+S saved: {}", message(&app));
+    assert!(!app.world().resource::<Editing>().editor.unsaved);
+    let painted = |app: &App| app.world().resource::<Editing>().editor.scenario().clone();
+    let at_save = painted(&app);
+    // Ctrl was let go: a plain S after it saves nothing more.
+    app.world_mut().write_message(EditorCommand::Edit(Edit::Paint {
+        at: Coord(4, 4),
+        terrain: Terrain::Swamp,
+    }));
+    app.world_mut().write_message(EditorCommand::EndStroke);
+    app.update();
+    keys_in_one_frame(&mut app, &[(KeyCode::KeyS, Pressed)]);
+    assert!(app.world().resource::<Editing>().editor.unsaved);
+    // Ctrl+Z takes the paint back; Ctrl+Y and Ctrl+Shift+Z bring it again.
+    keys_in_one_frame(&mut app, &chord(KeyCode::ControlRight, KeyCode::KeyZ));
+    assert_eq!(painted(&app), at_save, "Ctrl+Z undid the paint");
+    keys_in_one_frame(&mut app, &chord(KeyCode::ControlLeft, KeyCode::KeyY));
+    assert_ne!(painted(&app), at_save, "Ctrl+Y redid it");
+    keys_in_one_frame(&mut app, &chord(KeyCode::ControlLeft, KeyCode::KeyZ));
+    assert_eq!(painted(&app), at_save);
+    keys_in_one_frame(
+        &mut app,
+        &[
+            (KeyCode::ControlLeft, Pressed),
+            (KeyCode::ShiftLeft, Pressed),
+            (KeyCode::KeyZ, Pressed),
+            (KeyCode::KeyZ, Released),
+            (KeyCode::ShiftLeft, Released),
+            (KeyCode::ControlLeft, Released),
+        ],
+    );
+    assert_ne!(painted(&app), at_save, "Ctrl+Shift+Z redid it");
+
+    // Esc twice with changes unsaved leaves without them.
+    keys_in_one_frame(&mut app, &[(KeyCode::Escape, Pressed)]);
+    assert_eq!(screen(&app), Screen::Editor);
+    keys_in_one_frame(&mut app, &[(KeyCode::Escape, Pressed)]);
     app.update();
     assert_eq!(screen(&app), Screen::NewGame);
 }

@@ -46,7 +46,7 @@ pub enum EditorCommand {
     TestPlay(Option<Seat>),
     /// "Try 100 games": Normal against Normal, in the background.
     Try,
-    /// Back to the picker.
+    /// Back to the picker; with changes unsaved, only when asked twice.
     Back,
 }
 
@@ -134,6 +134,7 @@ fn run(
 ) {
     for command in commands.read() {
         let editing = &mut *editing;
+        let warned = std::mem::take(&mut editing.warned);
         match command {
             EditorCommand::Edit(edit) => {
                 editing.message = editing
@@ -185,6 +186,14 @@ fn run(
                 }
                 Err(e) => editing.message = Some((e, true)),
             },
+            EditorCommand::Back if editing.editor.unsaved && !warned => {
+                editing.warned = true;
+                editing.message = Some((
+                    "Changes not saved: Save (Ctrl+S) keeps them; Back (Esc) again leaves without them."
+                        .into(),
+                    true,
+                ));
+            }
             EditorCommand::Back => next.set(Screen::NewGame),
         }
     }

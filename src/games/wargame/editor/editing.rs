@@ -38,6 +38,8 @@ pub struct Editing {
     pub ring: Option<Coord>,
     /// "Try 100 games", running or done.
     pub trial: Option<Trial>,
+    /// Back asked for once with changes unsaved: asked again, it leaves.
+    pub warned: bool,
 }
 
 impl Editing {
@@ -50,6 +52,7 @@ impl Editing {
             message: None,
             ring: None,
             trial: None,
+            warned: false,
         }
     }
 }

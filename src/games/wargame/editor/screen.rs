@@ -2,7 +2,7 @@
 //! on the left, the board in the middle, the scenario's fields, its
 //! problems, the picker's preview and the balance check on the right (on a
 //! phone upright: the board above, the rest below it). Every tool and
-//! command has a key.
+//! command has a key (`keys`).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -10,6 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::canvas;
 use super::commands::{EditorCommand, TRIAL_GAMES};
 use super::editing::{Editing, Tool};
+use super::keys::KEYS;
 use crate::games::wargame::engine::data::Terrain;
 use crate::games::wargame::engine::rulebooks::{self, plain_id};
 use crate::games::wargame::engine::scenario::{Goal, ScenarioKind};
@@ -20,9 +21,6 @@ use crate::ui::{FreeSpace, UiLayer, theme};
 
 const PROBLEM: egui::Color32 = egui::Color32::from_rgb(240, 140, 110);
 const GOOD: egui::Color32 = egui::Color32::from_rgb(150, 210, 140);
-
-/// The keys, as the screen lists them.
-const KEYS: &str = "1-0 terrain · B brush · F fill · A arrows · R first rows · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · T play · P watch · Esc back";
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -39,14 +37,9 @@ fn editor_screen(
     space: Res<FreeSpace>,
     mut editing: ResMut<Editing>,
     mut commands: MessageWriter<EditorCommand>,
-    // Esc pressed once with changes unsaved: pressed again, it leaves.
-    mut warned: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut out = Vec::new();
-    if !ctx.egui_wants_keyboard_input() {
-        keys(ctx, &mut editing, &mut out, &mut warned);
-    }
     let narrow = crate::ui::narrow(ctx.viewport_rect().size());
     let mut root = space.ui(ctx, "scenario-editor");
     egui::Panel::top("editor-commands")
@@ -82,72 +75,8 @@ fn editor_screen(
             });
         egui::CentralPanel::default().show(&mut root, |ui| canvas::board(ui, &editing, &mut out));
     }
-    if out.iter().any(|c| *c != EditorCommand::Back) {
-        *warned = false;
-    }
     commands.write_batch(out);
     Ok(())
-}
-
-/// The editor's keys, while no text field has the keyboard.
-fn keys(ctx: &egui::Context, editing: &mut Editing, out: &mut Vec<EditorCommand>, warned: &mut bool) {
-    ctx.input(|i| {
-        let command = i.modifiers.command;
-        for (n, terrain) in Terrain::ALL.into_iter().enumerate() {
-            let key = egui::Key::from_name(&((n + 1) % 10).to_string());
-            if key.is_some_and(|k| i.key_pressed(k)) && !command {
-                editing.terrain = terrain;
-                if !matches!(editing.tool, Tool::Brush | Tool::Fill) {
-                    editing.tool = Tool::Brush;
-                }
-            }
-        }
-        let pressed = |key| i.key_pressed(key);
-        if command && pressed(egui::Key::Z) {
-            out.push(if i.modifiers.shift {
-                EditorCommand::Redo
-            } else {
-                EditorCommand::Undo
-            });
-        } else if command && pressed(egui::Key::Y) {
-            out.push(EditorCommand::Redo);
-        } else if command && pressed(egui::Key::S) {
-            out.push(EditorCommand::Save);
-        } else if !command {
-            if pressed(egui::Key::B) {
-                editing.tool = Tool::Brush;
-            }
-            if pressed(egui::Key::F) {
-                editing.tool = Tool::Fill;
-            }
-            if pressed(egui::Key::A) {
-                editing.tool = Tool::Arrows;
-            }
-            if pressed(egui::Key::R) {
-                editing.tool = match editing.tool {
-                    Tool::FirstRow(0) => Tool::FirstRow(1),
-                    _ => Tool::FirstRow(0),
-                };
-            }
-            if pressed(egui::Key::T) {
-                out.push(EditorCommand::TestPlay(Some(0)));
-            }
-            if pressed(egui::Key::P) {
-                out.push(EditorCommand::TestPlay(None));
-            }
-        }
-        if pressed(egui::Key::Escape) {
-            if editing.editor.unsaved && !*warned {
-                *warned = true;
-                editing.message = Some((
-                    "Changes not saved: Ctrl+S saves them, Esc again leaves without saving.".into(),
-                    true,
-                ));
-            } else {
-                out.push(EditorCommand::Back);
-            }
-        }
-    });
 }
 
 fn top_bar(ui: &mut egui::Ui, editing: &Editing, out: &mut Vec<EditorCommand>) {

@@ -21,7 +21,8 @@ use crate::session::{Opponent, Prepared, StartMatch};
 use crate::ui::{Chosen, FreeSpace, UiLayer, theme};
 
 /// "New scenario", "Edit a copy" or "Edit": the scenario editor opens on
-/// it, and saves over `file` (the player's own file it came from).
+/// it, and saves over `file` (the player's own file it came from). The
+/// editor, which reads it, registers it.
 #[derive(Message, Debug, Clone)]
 pub struct EditScenario {
     pub editor: ScenarioEditor,
@@ -59,7 +60,6 @@ struct SavedOnOpening(Result<Option<SavedBattle>, String>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Picked>()
-        .add_message::<EditScenario>()
         .add_systems(OnEnter(Screen::NewGame), look_for_save)
         .add_systems(
             EguiPrimaryContextPass,
