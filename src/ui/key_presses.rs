@@ -56,7 +56,8 @@ impl Held {
 #[derive(SystemParam)]
 pub struct KeyPresses<'w, 's> {
     input: MessageReader<'w, 's, KeyboardInput>,
-    focus_lost: MessageReader<'w, 's, KeyboardFocusLost>,
+    // Absent in a test app without the input plugin.
+    focus_lost: Option<MessageReader<'w, 's, KeyboardFocusLost>>,
     held: Local<'s, Held>,
     screen: Option<Res<'w, State<Screen>>>,
     menu: Option<Res<'w, State<Menu>>>,
@@ -77,9 +78,9 @@ impl KeyPresses<'_, '_> {
     /// Every key pressed since the last call with its modifiers, in
     /// order, while `screen` has the keyboard (as `at_the_table`).
     pub fn on(&mut self, screen: Screen) -> Vec<Chord> {
-        if !self.focus_lost.is_empty() {
+        if let Some(lost) = self.focus_lost.as_mut().filter(|lost| !lost.is_empty()) {
             // Keys let go in another window never come back up here.
-            self.focus_lost.clear();
+            lost.clear();
             *self.held = Held::default();
         }
         let mut chords = Vec::new();
