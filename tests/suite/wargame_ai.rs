@@ -6,6 +6,7 @@
 //! the activation.
 
 use black_and_white::cli::arena;
+use black_and_white::games::wargame::engine::data::Rulebook;
 use black_and_white::games::wargame::engine::planner::{check_chance, hit_chance};
 use black_and_white::games::wargame::engine::scenario::Scenario;
 use black_and_white::games::wargame::engine::shipped::SHIPPED;
@@ -94,6 +95,40 @@ fn hard_fields_more_blocks_than_normal_and_at_once() {
             "scenario {number}: Hard {hard} blocks, Normal {normal}"
         );
     }
+}
+
+/// Thargaton's regular infantry never attacks: the side that must take a
+/// fort from a defender fields blocks that can dislodge one, where in a
+/// skirmish Hard fields the most blocks, cheap ones among them.
+#[test]
+fn hard_storming_a_fort_fields_blocks_that_can_strike() {
+    let idle_blocks = |number: usize| {
+        let mut idle = 0;
+        for seed in 0..20 {
+            let mut game = Wargame::configured(&shipped(number), 60 + seed);
+            let mut seat = game.to_move().expect("someone builds first");
+            if seat != 0 {
+                let other = bot::bot(Level::Normal, seed).choose(&game.view(seat));
+                game.apply(seat, other).expect("Normal builds a legal army");
+                seat = game.to_move().expect("Thargaton builds next");
+            }
+            assert_eq!(seat, 0);
+            let Some(Action::Build { army, .. }) = bot::bot(Level::Hard, seed).think(&game.view(0)) else {
+                panic!("Hard did not build at once");
+            };
+            idle += army
+                .iter()
+                .filter_map(|p| Rulebook::get().unit(&p.class))
+                .filter(|c| !c.fights_in_melee() && c.ranged.is_none())
+                .count();
+        }
+        idle
+    };
+    let (storming, skirmish) = (idle_blocks(6), idle_blocks(1));
+    assert!(
+        storming * 2 < skirmish,
+        "blocks that cannot strike in 20 armies: {storming} storming scenario 06, {skirmish} in the skirmish 01"
+    );
 }
 
 /// Scenario `number` played by Normal on both sides until the seat to move
