@@ -3,10 +3,11 @@
 //! the greedy bot here, takes the legal action a few rules of thumb like
 //! best: attack with the best odds, otherwise close in on the objective;
 //! in a tutorial it fields a smaller army.
-//! Normal is `planner.rs`; Hard fields the army with the most blocks, and
-//! chooses which block to activate and its plan by playing the planner's
-//! best few out (`search.rs`); it follows that plan through the activation and
-//! plays as Normal after it and in retreats and counterattacks.
+//! Normal is `planner.rs`; Hard fields the army with the most blocks (the
+//! most that can strike when it must storm a fort), and chooses which
+//! block to activate and its plan by playing the planner's best few out
+//! (`search.rs`); it follows that plan through the activation and plays
+//! as Normal after it and in retreats and counterattacks.
 
 use crate::rules::GameRng;
 use rand::{RngExt, SeedableRng};
@@ -103,8 +104,8 @@ const ARMIES: usize = 8;
 /// losses"). A side that must take a fort counts first the blocks that
 /// can strike: Thargaton's regular infantry never attacks, and an army
 /// full of it cannot dislodge a defender dug in there (against the turtle
-/// in scenario 06 Hard won 14 of 60 games as the attacker this way, 26 of
-/// 60 counting strikers first, two seeds).
+/// in scenario 06, 120 games over two seeds, the attacking side won 14
+/// with the most blocks first and 24 with the strikers first).
 fn fullest(game: &Wargame, seat: Seat, rng: &mut GameRng) -> Action {
     let storming = takes_a_fort(game, seat);
     drawn(game, seat, rng, |army| {
