@@ -7,6 +7,8 @@
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardFocusLost, KeyboardInput, NativeKey};
+use std::path::PathBuf;
+
 use bevy::prelude::*;
 use black_and_white::games::wargame::battle::catalogue::{Catalogue, Origin};
 use black_and_white::games::wargame::battle::mods::ModsFolder;
@@ -287,20 +289,26 @@ fn a_copy_of_a_tutorial_is_a_skirmish_of_its_own() {
     );
 }
 
-#[test]
-fn the_editor_screen_saves_into_the_players_folder_and_test_plays_back_to_it() {
-    let dir = config_dir("editor");
+/// The headless app with the player's scenarios folder, on the editor
+/// opened as the picker's "New scenario" opens it; and the folder.
+fn a_new_scenario_in_the_editor(name: &str, number: u32) -> (App, PathBuf) {
+    let dir = config_dir(name);
     let folder = dir.join("scenarios");
     let mut app = app(&dir);
     app.insert_resource(ModsFolder(Some(folder.clone())));
-    // The picker's "New scenario" opens the editor.
     app.world_mut().write_message(EditScenario {
-        editor: ScenarioEditor::blank(50),
+        editor: ScenarioEditor::blank(number),
         file: None,
     });
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Editor);
+    (app, folder)
+}
+
+#[test]
+fn the_editor_screen_saves_into_the_players_folder_and_test_plays_back_to_it() {
+    let (mut app, folder) = a_new_scenario_in_the_editor("editor", 50);
     let send = |app: &mut App, command: EditorCommand| {
         app.world_mut().write_message(command);
         app.update();
@@ -395,20 +403,10 @@ fn message(app: &App) -> String {
 #[test]
 fn the_editors_keys_act_press_by_press_with_the_modifiers_held_at_each() {
     use ButtonState::*;
-    let dir = config_dir("editor-keys");
-    let folder = dir.join("scenarios");
-    let mut app = app(&dir);
-    app.insert_resource(ModsFolder(Some(folder.clone())))
-        .add_message::<KeyboardInput>()
+    let (mut app, folder) = a_new_scenario_in_the_editor("editor-keys", 51);
+    app.add_message::<KeyboardInput>()
         .add_message::<KeyboardFocusLost>()
         .add_plugins(keys::plugin);
-    app.world_mut().write_message(EditScenario {
-        editor: ScenarioEditor::blank(51),
-        file: None,
-    });
-    app.update();
-    app.update();
-    assert_eq!(screen(&app), Screen::Editor);
 
     // A digit picks the terrain (3 is the third, 0 the tenth), a letter the tool.
     keys_in_one_frame(&mut app, &[(KeyCode::Digit3, Pressed), (KeyCode::KeyA, Pressed)]);
