@@ -3,7 +3,8 @@
 //! reader that weighs several models of how the other side stacks by Bayes
 //! from every showdown, a bluffer, two plain players, and the four tricks
 //! the tests play; held out from Hard's tuning, `odds`, which weighs a
-//! match by the chips at stake and never reads a stack.
+//! match by the chips at stake and never reads a stack, and `playout`
+//! (betting_playout.rs), which plays the rest of the game out both ways.
 //!
 //! The readers share nothing with the levels: their account of the tiles
 //! left, their reading of a stack (a Poisson count of the chips over one)
@@ -11,6 +12,7 @@
 
 use rand::{RngExt, SeedableRng, seq::SliceRandom};
 
+use super::betting_playout::Playout;
 use super::{Habit, Member, Population, Tunable};
 use crate::games::betting::engine::rules::{CHIPS, SLOTS, random_arrangement};
 use crate::games::betting::engine::{Betting, BettingAction, BettingView, Phase, Placement, SlotOutcome};
@@ -41,6 +43,12 @@ impl Population for Betting {
                 held_out: true,
                 about: "its 7, 8 and 9 stacked tall; matches when the showdown's chips, over the colour's face-down tiles, beat what a fold gives up",
                 make: |seed| Box::new(Odds(GameRng::seed_from_u64(seed))),
+            },
+            Member {
+                name: "playout",
+                held_out: true,
+                about: "plays for the game: deals what it cannot see, plays the rest out matching and folding, takes what wins more games",
+                make: |seed| Box::new(Playout::new(seed)),
             },
             Member {
                 name: "bluffer",
@@ -143,7 +151,7 @@ pub fn by_number(rng: &mut GameRng) -> Vec<Placement> {
 /// The tiles in a shuffled order, one chip each, and the other twenty on
 /// tiles in turn, each chip going to the tile whose share of `weights`
 /// is furthest behind.
-fn stacked(rng: &mut GameRng, weights: impl Fn(u8) -> f64) -> Vec<Placement> {
+pub(super) fn stacked(rng: &mut GameRng, weights: impl Fn(u8) -> f64) -> Vec<Placement> {
     let mut tiles: Vec<u8> = (0..SLOTS as u8).collect();
     tiles.shuffle(rng);
     let total: f64 = tiles.iter().map(|&t| weights(t)).sum();

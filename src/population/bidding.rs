@@ -1,7 +1,8 @@
 //! Bidding's population: two reckoners that keep an exact account of the
 //! other side's pool and bid what maximises their expected position, a
 //! bluffer, and three fixed tricks; held out from Hard's tuning, a sampler
-//! that plays every bid out against the pools that fit.
+//! that plays every bid out against the pools that fit, and `regret`
+//! (bidding_regret.rs), which solves each round by regret matching.
 //!
 //! The reckoners hold a belief over (how the other side bids, what it holds):
 //! every pool the cards, results and lamps allow, weighted by how likely
@@ -11,6 +12,7 @@
 
 use rand::{RngExt, SeedableRng};
 
+use super::bidding_regret::Regret;
 use super::{Habit, Member, Population, Tunable};
 use crate::games::bidding::engine::rules::{POOL, ROUNDS};
 use crate::games::bidding::engine::{Bidding, BiddingAction, BiddingView, Card, lamp_range, lamps};
@@ -41,6 +43,12 @@ impl Population for Bidding {
                 held_out: true,
                 about: "draws the other side's pool (and bid) from what fits, plays every bid out at random, bids the one that wins most",
                 make: |seed| Box::new(Sampler::new(seed)),
+            },
+            Member {
+                name: "regret",
+                held_out: true,
+                about: "solves each round as a game of its own by regret matching, its outlook the share of points left, and plays the mixed strategy",
+                make: |seed| Box::new(Regret::new(seed)),
             },
             Member {
                 name: "bluffer",
@@ -181,6 +189,12 @@ fn anything(_: Situation, pool: u8) -> Vec<f64> {
     let mut bids = vec![0.0; usize::from(pool) + 1];
     band(&mut bids, 0.0, f64::from(pool), 1.0);
     bids
+}
+
+/// What the other side may hold before this round by the rules alone: a
+/// reckoner that counts every bid that fits alike.
+pub(super) fn their_pools(view: &BiddingView) -> [f64; POOL as usize + 1] {
+    Reckoner::new(&[(anything, 1.0)], 0).belief(view)[0]
 }
 
 /// Bids what maximises its expected position against its belief; between

@@ -9,7 +9,9 @@
 //! side may hold.
 
 pub mod betting;
+pub mod betting_playout;
 pub mod bidding;
+pub mod bidding_regret;
 pub mod tiles;
 pub mod tiles_regret;
 pub mod wargame;

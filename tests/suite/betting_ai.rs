@@ -5,7 +5,7 @@ use black_and_white::games::betting::engine::{Betting, BettingAction, BettingVie
 use black_and_white::population::Population;
 use black_and_white::rules::{Bot, Bots, Level};
 
-use crate::support::hard_against;
+use crate::support::{hard_against, level_against};
 
 /// The member of betting's population called `name`.
 fn member(name: &str) -> fn(u64) -> Box<dyn Bot<Betting>> {
@@ -41,6 +41,21 @@ fn hard_beats_the_held_out_odds_player() {
         rate >= 0.7,
         "Hard scores only {rate:.3} against the held-out `odds`"
     );
+}
+
+/// The second held-out member, `playout`, plays the rest of the game out
+/// both ways at each choice: Hard beats it (0.816 over 1000 games) and it
+/// beats Easy (Easy 0.210), docs/betting-opponents.md; an even Hard would
+/// pass the first 200-game bound with a chance under one in ten thousand,
+/// an even Easy the second under one in a thousand.
+#[test]
+fn the_held_out_playout_player_loses_to_hard_and_beats_easy() {
+    let playout = Betting::member("playout").expect("a member");
+    assert!(playout.held_out);
+    let hard = hard_against::<Betting>(playout.make, 200);
+    assert!(hard >= 0.65, "Hard scores only {hard:.3} against `playout`");
+    let easy = level_against::<Betting>(Level::Easy, playout.make, 200);
+    assert!(easy <= 0.38, "Easy scores {easy:.3} against `playout`");
 }
 
 /// A level's arrangements, each checked against the rules' limits.

@@ -2,9 +2,9 @@
 
 use black_and_white::games::bidding::engine::{Bidding, BiddingAction, BiddingView};
 use black_and_white::population::Population;
-use black_and_white::rules::{Bot, Bots, Level};
+use black_and_white::rules::{Bot, Bots, Game, Level};
 
-use crate::support::hard_against;
+use crate::support::{hard_against, level_against};
 
 /// The member of bidding's population called `name`.
 fn member(name: &str) -> fn(u64) -> Box<dyn Bot<Bidding>> {
@@ -40,6 +40,25 @@ fn hard_beats_the_held_out_sampler() {
         rate >= 0.65,
         "Hard scores only {rate:.3} against the held-out `sampler`"
     );
+}
+
+/// The second held-out member, `regret`, solves each round by regret
+/// matching and plays a mixed strategy: leading the first round it does
+/// not bid one number, and it beats Easy (Easy 0.285 over 1000 games,
+/// docs/bidding-opponents.md; an even Easy would pass this 200-game bound
+/// with a chance of about one in a thousand).
+#[test]
+fn the_held_out_regret_player_mixes_its_bids_and_beats_easy() {
+    let regret = Bidding::member("regret").expect("a member");
+    assert!(regret.held_out);
+    let game = Bidding::new_game(3);
+    let leader = game.to_move().expect("a bidder");
+    let bids: std::collections::BTreeSet<u8> = (0..40)
+        .map(|seed| (regret.make)(seed).choose(&game.view(leader)).bid)
+        .collect();
+    assert!(bids.len() >= 3, "regret leads round 1 with only {bids:?}");
+    let rate = level_against::<Bidding>(Level::Easy, regret.make, 200);
+    assert!(rate <= 0.40, "Easy scores {rate:.3} against `regret`");
 }
 
 /// A level's bids, each checked against the pool its own view shows.

@@ -7,12 +7,22 @@ use black_and_white::rules::{Bot, Level, Playable};
 
 /// Hard's score rate over `games` against players made by `make`, seats
 /// alternating, every action checked legal.
-pub fn hard_against<G: Playable>(mut make: impl FnMut(u64) -> Box<dyn Bot<G>>, games: usize) -> f64 {
+pub fn hard_against<G: Playable>(make: impl FnMut(u64) -> Box<dyn Bot<G>>, games: usize) -> f64 {
+    level_against(Level::Hard, make, games)
+}
+
+/// `level`'s score rate over `games` against players made by `make`, as
+/// `hard_against`.
+pub fn level_against<G: Playable>(
+    level: Level,
+    mut make: impl FnMut(u64) -> Box<dyn Bot<G>>,
+    games: usize,
+) -> f64 {
     arena::play_bots::<G>(
         &G::Config::default(),
         |player, seed| {
             if player == 0 {
-                G::bot(Level::Hard, seed)
+                G::bot(level, seed)
             } else {
                 make(seed)
             }
