@@ -14,14 +14,15 @@ fn member(name: &str) -> fn(u64) -> Box<dyn Bot<Bidding>> {
 #[test]
 fn hard_is_not_beaten_by_one_fixed_trick() {
     for name in ["always-ten", "zero-then-all-in", "mirror"] {
-        let rate = hard_against::<Bidding>(member(name), 400);
+        let rate = hard_against::<Bidding>(member(name), 150);
         assert!(rate >= 0.6, "Hard scores only {rate:.3} against `{name}`");
     }
 }
 
-/// The Bayes reckoner is the member that does best against Hard (0.35 over
-/// 2000 games, docs/bidding-opponents.md); a Hard that merely held even
-/// would fail this 400-game test with a chance under one in ten thousand.
+/// The Bayes reckoner is the tuned member that does best against Hard
+/// (Hard 0.625 over 1000 games, docs/bidding-opponents.md); a Hard that
+/// merely held even would pass this 400-game bound about one time in a
+/// hundred.
 #[test]
 fn hard_beats_the_strongest_member_of_the_population() {
     let rate = hard_against::<Bidding>(member("bayes"), 400);
@@ -29,15 +30,15 @@ fn hard_beats_the_strongest_member_of_the_population() {
 }
 
 /// The held-out sampler, never tuned against, which beats Normal (0.59
-/// over 1000 games, docs/bidding-opponents.md): Hard scores 0.815 against
-/// it over 1000; a Hard that merely held even would fail this 100-game
-/// test with a chance under one in ten thousand.
+/// over 1000 games, docs/bidding-opponents.md): Hard scores 0.700 against
+/// it over 1000; a Hard that merely held even would pass this 200-game
+/// bound with a chance under one in ten thousand.
 #[test]
 fn hard_beats_the_held_out_sampler() {
     assert!(Bidding::member("sampler").is_some_and(|m| m.held_out));
-    let rate = hard_against::<Bidding>(member("sampler"), 100);
+    let rate = hard_against::<Bidding>(member("sampler"), 200);
     assert!(
-        rate >= 0.65,
+        rate >= 0.62,
         "Hard scores only {rate:.3} against the held-out `sampler`"
     );
 }
@@ -133,4 +134,35 @@ fn hard_s_thought_shows_each_option_s_chance_and_its_bid_has_one() {
     assert!(policy.iter().any(|(a, c)| a.bid == bid && *c > 0.0), "{policy:?}");
     let total: f64 = policy.iter().map(|(_, c)| c).sum();
     assert!((total - 1.0).abs() < 1e-9, "{policy:?}");
+    // The thought lists every bid the policy may make, likeliest first.
+    assert_eq!(thought.options.len(), policy.len(), "{thought:?}");
+    let shown: Vec<f64> = thought.options.iter().map(|c| chance(&c.option)).collect();
+    assert!(shown.windows(2).all(|w| w[0] >= w[1]), "{thought:?}");
+}
+
+/// Hard's round solve mixes where a reader could punish a single bid:
+/// leading the first round, and answering a white card, no bid has more
+/// than half the chance and at least three have some. (The Hard that drew
+/// among bids within 0.3% of its best was near-deterministic, and the best
+/// response won all of 1000 games against it; against the mixed Hard it
+/// scores 0.624.)
+#[test]
+fn hard_mixes_its_bids_where_a_reader_could_punish_one() {
+    use black_and_white::games::bidding::engine::{BiddingAction, HardPolicy};
+    use black_and_white::rules::Game;
+    use black_and_white::rules::best_response::Policy;
+    let mut game = Bidding::new_game(5);
+    let leader = game.to_move().expect("the first bidder");
+    let spread = |view: &BiddingView| {
+        let policy = HardPolicy.chances(view);
+        let most = policy.iter().map(|(_, c)| *c).fold(0.0, f64::max);
+        (policy.len(), most, policy)
+    };
+    let (bids, most, policy) = spread(&game.view(leader));
+    assert!(bids >= 3 && most <= 0.5, "leading round 1: {policy:?}");
+    game.apply(leader, BiddingAction { bid: 14 })
+        .expect("a legal bid");
+    let answer = game.to_move().expect("the answering bidder");
+    let (bids, most, policy) = spread(&game.view(answer));
+    assert!(bids >= 3 && most <= 0.5, "answering a white card: {policy:?}");
 }

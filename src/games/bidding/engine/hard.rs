@@ -2,10 +2,13 @@
 //! narrowed by every card, result and lamp, and for each role the other
 //! side plays (leading, answering a black card, answering a white one) a
 //! family of habits, each weighed by Bayes by how well it explains what
-//! the other side did in that role. It bids what maximises its chance of
-//! winning the game against the bids those habits predict, and draws at
-//! random among the bids worth nearly as much as the best, so a player who
-//! learns "how little beats it" meets a spread, not a number.
+//! the other side did in that role. Each round it solves a small game by
+//! regret matching: its bids against an other side that plays what the
+//! habits predict with chance `TRUST` and, with the rest, answers Hard's
+//! own strategy as well as it can from any pool Hard believes it may hold
+//! (a restricted Nash response). It draws its bid from the mixed strategy
+//! the solve ends with, so it exploits the habits it has seen only as far
+//! as a player who reads Hard cannot punish.
 
 use rand::{RngExt, SeedableRng};
 
@@ -378,9 +381,20 @@ fn middle(lamps: u8) -> f64 {
 /// per win needed: fitted by measuring Hard against the population.
 const SLOPE: f64 = 4.5;
 
-/// Bids worth this close to the best (in chance of winning the game) are
-/// drawn from at random.
-const NEAR: f64 = 0.003;
+/// The chance that the other side plays as its habits predict, in the
+/// round's solve; with the rest it answers Hard's strategy as well as it
+/// can.
+const TRUST: f64 = 0.5;
+
+/// Regret-matching steps of the round's solve.
+const STEPS: usize = 100;
+
+/// The other side's likeliest pools the solve's free player may hold.
+const POOLS: usize = 6;
+
+/// Bids the solve plays less often than this are dropped (what is left of
+/// them is the solve not having converged, not a choice).
+const FLOOR: f64 = 0.02;
 
 /// The chance of winning the game from a position (pools and wins this
 /// side's first): a logistic in the log ratio of each side's pool per win
@@ -405,55 +419,60 @@ impl Bot<Bidding> for HardBot {
     }
 
     fn choose(&mut self, view: &BiddingView) -> BiddingAction {
-        let (values, near, belief) = weigh(view);
-        let bid = near[self.rng.random_range(0..near.len())];
-        // Each option with its chance in Hard's draw: the mixed strategy.
-        let chance = |b: u8| {
-            if near.contains(&b) {
-                100.0 / near.len() as f64
-            } else {
-                0.0
+        let (values, strategy, belief) = weigh(view);
+        let mut pick = self.rng.random::<f64>();
+        let mut bid = strategy[0].0;
+        for &(b, chance) in &strategy {
+            bid = b;
+            pick -= chance;
+            if pick < 0.0 {
+                break;
             }
-        };
-        let options = (0..=view.pool)
-            .map(|b| Considered {
-                option: format!("bid {b} ({:.0}%)", chance(b)),
-                value: values[usize::from(b)],
+        }
+        // The mixed strategy, likeliest first: each bid with its chance in
+        // Hard's draw and its chance of winning against the habits.
+        let mut drawn = strategy.clone();
+        drawn.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let options = drawn
+            .iter()
+            .map(|&(b, chance)| Considered {
+                option: format!("bid {b} ({:.0}%)", 100.0 * chance),
+                value: (values[usize::from(b)] * 100.0).round() / 100.0,
             })
             .collect();
         let (low, high) = belief.likely_pools();
-        self.thought = Some(Thought::ranked(
-            format!(
-                "their pool is likely {low}–{high}; the options are its chance of winning the game, \
-                 and it drew {bid} from the {} bids within {:.1}% of the best",
-                near.len(),
-                NEAR * 100.0
+        self.thought = Some(Thought {
+            belief: format!(
+                "their pool is likely {low}–{high}; it drew {bid} from a mixed strategy over {} bids, \
+                 likeliest first, that also holds against a player who reads it; each value is the bid's \
+                 chance of winning the game against the bids their habits predict",
+                strategy.len(),
             ),
             options,
-            5,
-        ));
+        });
         BiddingAction { bid }
     }
 }
 
 /// Hard's policy as the chance of each bid, for a player that knows its
-/// code (the best response, best_response.rs): every bid within `NEAR` of
-/// the best, each as likely.
+/// code (the best response, best_response.rs): the round solve's mixed
+/// strategy.
 pub struct HardPolicy;
 
 impl Policy<Bidding> for HardPolicy {
     fn chances(&mut self, view: &BiddingView) -> Vec<(BiddingAction, f64)> {
-        let (_, near, _) = weigh(view);
-        let chance = 1.0 / near.len() as f64;
-        near.into_iter()
-            .map(|bid| (BiddingAction { bid }, chance))
+        let (_, strategy, _) = weigh(view);
+        strategy
+            .into_iter()
+            .map(|(bid, chance)| (BiddingAction { bid }, chance))
             .collect()
     }
 }
 
-/// What Hard makes of `view`: each bid's chance of winning the game (in
-/// bid order), the bids within `NEAR` of the best, and its belief.
-fn weigh(view: &BiddingView) -> (Vec<f64>, Vec<u8>, Belief) {
+/// What Hard makes of `view`: each bid's chance of winning the game against
+/// the habits' predictions (in bid order), its mixed strategy as (bid,
+/// chance), and its belief.
+fn weigh(view: &BiddingView) -> (Vec<f64>, Vec<(u8, f64)>, Belief) {
     let (me, them) = (view.seat, other(view.seat));
     let belief = Belief::of(view);
     let rounds_left = (ROUNDS + 1 - view.round) as u8;
@@ -498,9 +517,144 @@ fn weigh(view: &BiddingView) -> (Vec<f64>, Vec<u8>, Belief) {
         if total > 0.0 { sum / total } else { 0.5 }
     };
     let values: Vec<f64> = (0..=view.pool).map(value).collect();
-    let best = values.iter().copied().fold(f64::MIN, f64::max);
-    let near: Vec<u8> = (0..=view.pool)
-        .filter(|&b| values[usize::from(b)] >= best - NEAR)
+    // The free player: their likeliest pools, and for each a strategy per
+    // card Hard shows (leading) or one (answering a card they showed).
+    let mut pools: Vec<(u8, f64)> = (0..=POOL)
+        .map(|p| (p, belief.pool[usize::from(p)]))
+        .filter(|&(_, w)| w > 1e-9)
         .collect();
-    (values, near, belief)
+    pools.sort_by(|a, b| b.1.total_cmp(&a.1));
+    // Answering, only the pools that could have made the card they showed.
+    // A bid over Hard's pool plus one wins no more than that and keeps less.
+    let bids_from = |pool: u8| -> Vec<u8> {
+        (0..=pool.min(view.pool.saturating_add(1)))
+            .filter(|&c| view.card.is_none_or(|card| Card::of(c) == card))
+            .collect()
+    };
+    pools.retain(|&(pool, _)| !bids_from(pool).is_empty());
+    pools.truncate(POOLS);
+    let mass: f64 = pools.iter().map(|&(_, w)| w).sum();
+    let group = |mine: u8| usize::from(view.card.is_none() && Card::of(mine) == Card::White);
+    let free = Free {
+        bids: pools.iter().map(|&(pool, _)| bids_from(pool)).collect(),
+        pools: pools.iter().map(|&(p, w)| (p, w / mass)).collect(),
+    };
+    let outcome = |mine: u8, theirs: u8, pool: u8| {
+        let result = match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 2,
+        };
+        after[(result * SIZE + usize::from(view.pool - mine)) * SIZE + usize::from(pool - theirs)]
+    };
+    let strategy = solve(&values, &free, group, outcome);
+    // A strategy spread thinner than the floor everywhere keeps its likeliest.
+    let floor = FLOOR.min(strategy.iter().copied().fold(0.0, f64::max));
+    let kept: f64 = strategy.iter().filter(|&&c| c >= floor).sum();
+    let mixed = (0..=view.pool)
+        .zip(strategy)
+        .filter(|&(_, c)| c >= floor)
+        .map(|(b, c)| (b, c / kept))
+        .collect();
+    (values, mixed, belief)
+}
+
+/// The other side as a free player in the round's solve: the pools it may
+/// hold with their weights, and the bids it may make from each.
+struct Free {
+    pools: Vec<(u8, f64)>,
+    bids: Vec<Vec<u8>>,
+}
+
+/// Regret matching on the round (regrets floored at zero, later steps
+/// weighed more in the average): Hard's bid `b` is worth `fixed[b]`
+/// against the habits' predictions with chance `TRUST`, and with the rest
+/// `outcome(b, c, pool)` against the free player's `c`, who chooses
+/// knowing its pool and `group(b)`. Hard's average strategy, in bid order.
+fn solve(
+    fixed: &[f64],
+    free: &Free,
+    group: impl Fn(u8) -> usize,
+    outcome: impl Fn(u8, u8, u8) -> f64,
+) -> Vec<f64> {
+    let n = fixed.len();
+    let groups: Vec<usize> = (0..n).map(|b| group(b as u8)).collect();
+    // Each payoff once, a row per Hard bid: payoff[k][b * m + i] for the
+    // free player's pool k and its i-th bid of m.
+    let payoff: Vec<Vec<f64>> = free
+        .pools
+        .iter()
+        .zip(&free.bids)
+        .map(|(&(pool, _), bids)| {
+            (0..n)
+                .flat_map(|b| bids.iter().map(move |&c| (b, c)))
+                .map(|(b, c)| outcome(b as u8, c, pool))
+                .collect()
+        })
+        .collect();
+    let row = |k: usize, b: usize| {
+        let m = free.bids[k].len();
+        &payoff[k][b * m..(b + 1) * m]
+    };
+    let mut mine = vec![0.0; n];
+    let mut theirs: Vec<[Vec<f64>; 2]> = free
+        .bids
+        .iter()
+        .map(|bids| [0, 1].map(|_| vec![0.0; bids.len()]))
+        .collect();
+    let mut average = vec![0.0; n];
+    for step in 1..=STEPS {
+        let sigma = matched(&mine);
+        let tau: Vec<[Vec<f64>; 2]> = theirs.iter().map(|r| [matched(&r[0]), matched(&r[1])]).collect();
+        let values: Vec<f64> = (0..n)
+            .map(|b| {
+                let against_free: f64 = free
+                    .pools
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &(_, w))| w * dot(row(k, b), &tau[k][groups[b]]))
+                    .sum();
+                TRUST * fixed[b] + (1.0 - TRUST) * against_free
+            })
+            .collect();
+        let expected = dot(&values, &sigma);
+        for b in 0..n {
+            mine[b] = (mine[b] + values[b] - expected).max(0.0);
+            average[b] += step as f64 * sigma[b];
+        }
+        for (k, regrets) in theirs.iter_mut().enumerate() {
+            for (g, regret) in regrets.iter_mut().enumerate() {
+                // Their gain is Hard's loss: minus Hard's payoff, Hard's bids
+                // weighed by its strategy (a constant added to every gain
+                // would not move a regret).
+                let mut gains = vec![0.0; regret.len()];
+                for b in (0..n).filter(|&b| groups[b] == g && sigma[b] > 0.0) {
+                    for (gain, u) in gains.iter_mut().zip(row(k, b)) {
+                        *gain -= sigma[b] * u;
+                    }
+                }
+                let expected = dot(&gains, &tau[k][g]);
+                for (r, gain) in regret.iter_mut().zip(gains) {
+                    *r = (*r + gain - expected).max(0.0);
+                }
+            }
+        }
+    }
+    let total: f64 = average.iter().sum();
+    average.iter().map(|a| a / total).collect()
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// The strategy regret matching plays for these regrets: in proportion to
+/// them, or evenly when none is positive.
+fn matched(regrets: &[f64]) -> Vec<f64> {
+    let total: f64 = regrets.iter().sum();
+    if total > 0.0 {
+        regrets.iter().map(|r| r / total).collect()
+    } else {
+        vec![1.0 / regrets.len().max(1) as f64; regrets.len()]
+    }
 }
