@@ -10,11 +10,12 @@
 //! left, their reading of a stack (a Poisson count of the chips over one)
 //! and their arrangements are their own.
 
-use rand::{RngExt, SeedableRng, seq::SliceRandom};
+use rand::{RngExt, SeedableRng};
 
 use super::betting_playout::Playout;
+use super::betting_stacks::stacked;
 use super::{Habit, Member, Population, Tunable};
-use crate::games::betting::engine::rules::{CHIPS, SLOTS, random_arrangement};
+use crate::games::betting::engine::rules::{SLOTS, random_arrangement};
 use crate::games::betting::engine::{Betting, BettingAction, BettingView, Phase, Placement, SlotOutcome};
 use crate::rules::{Bot, Colour, GameRng, other};
 
@@ -146,28 +147,6 @@ pub fn by_number(rng: &mut GameRng) -> Vec<Placement> {
         p.chips = p.tile / 2 + 1;
     }
     arrangement
-}
-
-/// The tiles in a shuffled order, one chip each, and the other twenty on
-/// tiles in turn, each chip going to the tile whose share of `weights`
-/// is furthest behind.
-pub(super) fn stacked(rng: &mut GameRng, weights: impl Fn(u8) -> f64) -> Vec<Placement> {
-    let mut tiles: Vec<u8> = (0..SLOTS as u8).collect();
-    tiles.shuffle(rng);
-    let total: f64 = tiles.iter().map(|&t| weights(t)).sum();
-    let mut chips = [1u8; SLOTS];
-    for given in 1..=u32::from(CHIPS) - SLOTS as u32 {
-        let behind = |i: usize| weights(tiles[i]) / total * f64::from(given) - f64::from(chips[i] - 1);
-        let slot = (0..SLOTS)
-            .max_by(|&a, &b| behind(a).total_cmp(&behind(b)))
-            .expect("ten slots");
-        chips[slot] += 1;
-    }
-    tiles
-        .into_iter()
-        .zip(chips)
-        .map(|(tile, chips)| Placement { tile, chips })
-        .collect()
 }
 
 /// The other side's tiles not yet turned over at a showdown, of `colour`.

@@ -9,7 +9,7 @@
 
 use rand::{RngExt, SeedableRng, seq::SliceRandom};
 
-use super::betting::stacked;
+use super::betting_stacks::stacked;
 use crate::games::betting::engine::rules::SLOTS;
 use crate::games::betting::engine::{Betting, BettingAction, BettingView, Phase, SlotOutcome};
 use crate::rules::{Bot, Colour, GameRng, other};

@@ -48,7 +48,7 @@ impl Population for Bidding {
                 name: "regret",
                 held_out: true,
                 about: "solves each round as a game of its own by regret matching, its outlook the share of points left, and plays the mixed strategy",
-                make: |seed| Box::new(Regret::new(seed)),
+                make: |seed| Box::new(Regret::new(their_pools, seed)),
             },
             Member {
                 name: "bluffer",
@@ -193,7 +193,7 @@ fn anything(_: Situation, pool: u8) -> Vec<f64> {
 
 /// What the other side may hold before this round by the rules alone: a
 /// reckoner that counts every bid that fits alike.
-pub(super) fn their_pools(view: &BiddingView) -> [f64; POOL as usize + 1] {
+fn their_pools(view: &BiddingView) -> [f64; POOL as usize + 1] {
     Reckoner::new(&[(anything, 1.0)], 0).belief(view)[0]
 }
 

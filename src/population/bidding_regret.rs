@@ -11,7 +11,6 @@
 
 use rand::{RngExt, SeedableRng};
 
-use super::bidding::their_pools;
 use crate::games::bidding::engine::rules::{POOL, ROUNDS};
 use crate::games::bidding::engine::{Bidding, BiddingAction, BiddingView, Card};
 use crate::rules::{Bot, GameRng, other};
@@ -22,13 +21,19 @@ const ITERATIONS: usize = 500;
 /// are the solve's leftovers, not a choice.
 const FLOOR: f64 = 0.02;
 
+/// What the other side may hold before this round, each pool 0..=99 with
+/// its weight: the population's account, handed in.
+pub type Pools = fn(&BiddingView) -> [f64; POOL as usize + 1];
+
 pub struct Regret {
+    pools: Pools,
     rng: GameRng,
 }
 
 impl Regret {
-    pub fn new(seed: u64) -> Regret {
+    pub fn new(pools: Pools, seed: u64) -> Regret {
         Regret {
+            pools,
             rng: GameRng::seed_from_u64(seed),
         }
     }
@@ -37,7 +42,7 @@ impl Regret {
 impl Bot<Bidding> for Regret {
     fn choose(&mut self, view: &BiddingView) -> BiddingAction {
         let (me, them) = (view.seat, other(view.seat));
-        let pools = their_pools(view);
+        let pools = (self.pools)(view);
         let mean: f64 = pools.iter().enumerate().map(|(p, w)| p as f64 * w).sum::<f64>()
             / pools.iter().sum::<f64>().max(1e-12);
         let mut their_pool = (mean.round() as u8).min(POOL);

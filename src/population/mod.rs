@@ -10,6 +10,7 @@
 
 pub mod betting;
 pub mod betting_playout;
+pub mod betting_stacks;
 pub mod bidding;
 pub mod bidding_regret;
 pub mod tiles;
