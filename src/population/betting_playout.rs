@@ -27,9 +27,26 @@ impl Playout {
             rng: GameRng::seed_from_u64(seed),
         }
     }
+}
 
-    /// One way the hidden part of the game may lie: side 0 is this player.
-    fn deal(&mut self, view: &BettingView) -> Option<Deal> {
+/// What a decision's deals share: the part of the game this player sees.
+struct Seen {
+    /// The slot to decide, 0-based.
+    now: usize,
+    /// The other side's tiles not shown at a showdown.
+    unshown: Vec<u8>,
+    /// The colours of the other side's slots whose tile is face down, the
+    /// folded ones in order and this one last.
+    colours: Vec<Colour>,
+    /// Their chips on later slots over one each, to share out at random.
+    extra: usize,
+    /// Every deal's known part: both stacks (theirs later at one chip
+    /// each), this player's tiles and both winnings; their tiles to deal.
+    known: Deal,
+}
+
+impl Seen {
+    fn of(view: &BettingView) -> Option<Seen> {
         let (me, them) = (view.seat, other(view.seat));
         let now = view.slot - 1;
         let shown: Vec<u8> = view
@@ -37,10 +54,6 @@ impl Playout {
             .iter()
             .filter_map(|r| r.tiles.map(|t| t[them]))
             .collect();
-        let mut left: Vec<u8> = (0..SLOTS as u8).filter(|t| !shown.contains(t)).collect();
-        left.shuffle(&mut self.rng);
-        // The slots whose colour is known but not the tile: folded ones and
-        // this one.
         let mut colours: Vec<Colour> = view
             .history
             .iter()
@@ -48,42 +61,51 @@ impl Playout {
             .map(|r| r.colours[them])
             .collect();
         colours.push(view.colours?[them]);
-        let mut theirs = [0u8; SLOTS];
-        for (i, colour) in colours.iter().enumerate() {
+        let mut known = Deal {
+            tiles: [[0u8; SLOTS]; 2],
+            stacks: [[0u8; SLOTS]; 2],
+            winnings: [view.winnings[me], view.winnings[them]],
+        };
+        for (slot, own) in view.mine.iter().enumerate() {
+            known.stacks[0][slot] = own.chips;
+            known.tiles[0][slot] = own.tile;
+        }
+        known.stacks[1][now] = view.chips?[them];
+        for slot in now + 1..SLOTS {
+            known.stacks[1][slot] = 1;
+        }
+        Some(Seen {
+            now,
+            unshown: (0..SLOTS as u8).filter(|t| !shown.contains(t)).collect(),
+            colours,
+            extra: usize::from(view.later[them]).saturating_sub(SLOTS - now - 1),
+            known,
+        })
+    }
+
+    /// One way the hidden part of the game may lie, side 0 this player;
+    /// `None` when no tile left fits a colour shown.
+    fn deal(&self, rng: &mut GameRng) -> Option<Deal> {
+        let mut left = self.unshown.clone();
+        left.shuffle(rng);
+        let mut deal = self.known.clone();
+        for (i, colour) in self.colours.iter().enumerate() {
             let at = left.iter().position(|t| Colour::of(*t) == *colour)?;
             let tile = left.swap_remove(at);
-            if i + 1 == colours.len() {
-                theirs[now] = tile;
+            if i + 1 == self.colours.len() {
+                deal.tiles[1][self.now] = tile;
             }
         }
-        for (slot, tile) in (now + 1..SLOTS).zip(left) {
-            theirs[slot] = tile;
+        for (slot, tile) in (self.now + 1..SLOTS).zip(left) {
+            deal.tiles[1][slot] = tile;
         }
-        let mut stacks = [[0u8; SLOTS]; 2];
-        for (slot, own) in view.mine.iter().enumerate() {
-            stacks[0][slot] = own.chips;
-        }
-        stacks[1][now] = view.chips?[them];
-        let later = now + 1..SLOTS;
-        for slot in later.clone() {
-            stacks[1][slot] = 1;
-        }
-        for _ in 0..usize::from(view.later[them]).saturating_sub(later.len()) {
-            if later.is_empty() {
-                break;
+        let later = self.now + 1..SLOTS;
+        if !later.is_empty() {
+            for _ in 0..self.extra {
+                deal.stacks[1][rng.random_range(later.clone())] += 1;
             }
-            stacks[1][self.rng.random_range(later.clone())] += 1;
         }
-        let mut tiles = [[0u8; SLOTS]; 2];
-        for (slot, own) in view.mine.iter().enumerate() {
-            tiles[0][slot] = own.tile;
-        }
-        tiles[1] = theirs;
-        Some(Deal {
-            tiles,
-            stacks,
-            winnings: [view.winnings[me], view.winnings[them]],
-        })
+        Some(deal)
     }
 }
 
@@ -92,12 +114,15 @@ impl Bot<Betting> for Playout {
         if view.phase == Phase::Setup {
             return BettingAction::Arrange(stacked(&mut self.rng, |t| f64::from(t + 1).powf(1.5)));
         }
+        let Some(seen) = Seen::of(view) else {
+            return BettingAction::Fold;
+        };
         let mut margin = 0.0;
         for _ in 0..DEALS {
-            let Some(deal) = self.deal(view) else {
+            let Some(deal) = seen.deal(&mut self.rng) else {
                 return BettingAction::Fold;
             };
-            margin += deal.clone().play_out(view.slot - 1, true) - deal.play_out(view.slot - 1, false);
+            margin += deal.clone().play_out(seen.now, true) - deal.play_out(seen.now, false);
         }
         if margin > 0.0 {
             BettingAction::Match(None)
