@@ -16,7 +16,7 @@ use super::bidding_regret::Regret;
 use super::{Habit, Member, Population, Tunable};
 use crate::games::bidding::engine::rules::{POOL, ROUNDS};
 use crate::games::bidding::engine::{Bidding, BiddingAction, BiddingView, Card, lamp_range, lamps};
-use crate::rules::{Bot, GameRng, Seat, other};
+use crate::rules::{Bot, GameRng, Seat, draw_by_weight, other};
 
 impl Population for Bidding {
     fn members() -> Vec<Member<Bidding>> {
@@ -404,19 +404,6 @@ impl Sampler {
         }
     }
 
-    /// One of `weighted`'s items, by its weight.
-    fn draw<T: Copy>(&mut self, weighted: &[(T, f64)]) -> T {
-        let total: f64 = weighted.iter().map(|&(_, w)| w).sum();
-        let mut pick = self.rng.random::<f64>() * total;
-        for &(item, w) in weighted {
-            pick -= w;
-            if pick < 0.0 {
-                return item;
-            }
-        }
-        weighted.last().expect("something fits").0
-    }
-
     /// A random bid from `pool` with `rounds_left` rounds to bid in.
     fn any_bid(&mut self, pool: u8, rounds_left: usize) -> u8 {
         let most = (2 * usize::from(pool) / rounds_left.max(1)).min(usize::from(pool));
@@ -474,10 +461,10 @@ impl Bot<Bidding> for Sampler {
             let mut won = 0.0;
             for _ in 0..PLAYOUTS {
                 let (theirs, their_pool) = if led.is_empty() {
-                    let pool = self.draw(&pools);
+                    let pool = draw_by_weight(&mut self.rng, &pools);
                     (self.any_bid(pool, rounds_left), pool)
                 } else {
-                    let (bid, left) = self.draw(&led);
+                    let (bid, left) = draw_by_weight(&mut self.rng, &led);
                     (bid, bid + left)
                 };
                 won += self.play_out(view, [view.pool, their_pool], [mine, theirs]);

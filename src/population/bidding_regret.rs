@@ -9,11 +9,11 @@
 //! knowing only its card, so they have one strategy per card; answering a
 //! card, both choose blind. Nothing here is shared with the levels.
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 
 use crate::games::bidding::engine::rules::{POOL, ROUNDS};
 use crate::games::bidding::engine::{Bidding, BiddingAction, BiddingView, Card};
-use crate::rules::{Bot, GameRng, other};
+use crate::rules::{Bot, GameRng, draw_by_weight, other};
 
 /// Regret-matching steps a round's solve takes.
 const ITERATIONS: usize = 500;
@@ -82,20 +82,21 @@ impl Bot<Bidding> for Regret {
             .map(|&b| usize::from(view.card.is_none() && Card::of(b) == Card::White))
             .collect();
         let strategy = solve(&payoff, &group);
-        let total: f64 = strategy.iter().filter(|&&p| p >= FLOOR).sum();
-        let mut pick = self.rng.random::<f64>() * total;
-        for (&bid, &p) in mine.iter().zip(&strategy) {
-            if p < FLOOR {
-                continue;
-            }
-            pick -= p;
-            if pick < 0.0 {
-                return BiddingAction { bid };
-            }
+        let kept: Vec<(u8, f64)> = mine
+            .iter()
+            .copied()
+            .zip(strategy.iter().copied())
+            .filter(|&(_, p)| p >= FLOOR)
+            .collect();
+        if kept.is_empty() {
+            // Spread thinner than the floor everywhere: its likeliest bid.
+            let likeliest = (0..mine.len()).max_by(|&a, &b| strategy[a].total_cmp(&strategy[b]));
+            return BiddingAction {
+                bid: likeliest.map_or(0, |i| mine[i]),
+            };
         }
-        let likeliest = (0..mine.len()).max_by(|&a, &b| strategy[a].total_cmp(&strategy[b]));
         BiddingAction {
-            bid: likeliest.map_or(0, |i| mine[i]),
+            bid: draw_by_weight(&mut self.rng, &kept),
         }
     }
 }

@@ -19,7 +19,7 @@ use rand::{RngExt, SeedableRng};
 use crate::games::tiles::engine::rules::TILES;
 use crate::games::tiles::engine::{Colour, Tiles, TilesAction, TilesView};
 use crate::rules::best_response::Policy;
-use crate::rules::{Bot, GameRng};
+use crate::rules::{Bot, GameRng, draw_by_weight};
 
 /// The black tiles' bits (0, 2, 4, 6, 8).
 const BLACK: u16 = 0b1_0101_0101;
@@ -379,15 +379,8 @@ impl Policy<Tiles> for Solved {
 
 impl Bot<Tiles> for Solved {
     fn choose(&mut self, view: &TilesView) -> TilesAction {
-        let mut pick = self.rng.random::<f64>();
         let chances = self.chances(view);
-        for &(action, chance) in &chances {
-            pick -= chance;
-            if pick < 0.0 {
-                return action;
-            }
-        }
-        chances.last().expect("a tile in hand").0
+        draw_by_weight(&mut self.rng, &chances)
     }
 }
 

@@ -1,9 +1,10 @@
 //! Computer players: a `Bot` chooses from its seat's view alone, and a
 //! game's `Bots` make one at each level.
 
+use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use super::game::{Game, Level};
+use super::game::{Game, GameRng, Level};
 
 /// The computer players of a game, one at each level, implemented beside
 /// the game's own AI.
@@ -64,10 +65,31 @@ impl Thought {
     pub fn ranked(belief: String, mut options: Vec<Considered>, keep: usize) -> Thought {
         options.sort_by(|a, b| b.value.total_cmp(&a.value));
         options.truncate(keep);
+        Thought::listed(belief, options)
+    }
+
+    /// These options in the order given (a mixed strategy's, likeliest
+    /// first, say).
+    pub fn listed(belief: String, mut options: Vec<Considered>) -> Thought {
         // Hundredths are all a reader needs, and keep the replay short.
         for option in &mut options {
             option.value = (option.value * 100.0).round() / 100.0;
         }
         Thought { belief, options }
     }
+}
+
+/// One of `weighted`'s items, drawn by its weight (the weights need not
+/// sum to one); the last if rounding carries the draw past the end.
+/// `weighted` must hold something.
+pub fn draw_by_weight<T: Copy>(rng: &mut GameRng, weighted: &[(T, f64)]) -> T {
+    let total: f64 = weighted.iter().map(|&(_, w)| w).sum();
+    let mut pick = rng.random::<f64>() * total;
+    for &(item, w) in weighted {
+        pick -= w;
+        if pick < 0.0 {
+            return item;
+        }
+    }
+    weighted.last().expect("something to draw").0
 }

@@ -13,7 +13,7 @@ pub mod protocol;
 mod record;
 pub mod strict_json;
 
-pub use bots::{Bot, Bots, Considered, Thought, think_through};
+pub use bots::{Bot, Bots, Considered, Thought, draw_by_weight, think_through};
 pub use chance::Chance;
 pub use colour::Colour;
 pub use game::{

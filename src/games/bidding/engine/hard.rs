@@ -10,11 +10,11 @@
 //! the solve ends with, so it exploits the habits it has seen only as far
 //! as a player who reads Hard cannot punish.
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 
 use super::rules::{Bidding, BiddingAction, BiddingView, Card, POOL, ROUNDS, lamp_range, lamps};
 use crate::rules::best_response::Policy;
-use crate::rules::{Bot, Considered, GameRng, Thought, other};
+use crate::rules::{Bot, Considered, GameRng, Thought, draw_by_weight, other};
 
 const SIZE: usize = POOL as usize + 1;
 
@@ -420,15 +420,7 @@ impl Bot<Bidding> for HardBot {
 
     fn choose(&mut self, view: &BiddingView) -> BiddingAction {
         let (values, strategy, belief) = weigh(view);
-        let mut pick = self.rng.random::<f64>();
-        let mut bid = strategy[0].0;
-        for &(b, chance) in &strategy {
-            bid = b;
-            pick -= chance;
-            if pick < 0.0 {
-                break;
-            }
-        }
+        let bid = draw_by_weight(&mut self.rng, &strategy);
         // The mixed strategy, likeliest first: each bid with its chance in
         // Hard's draw and its chance of winning against the habits.
         let mut drawn = strategy.clone();
@@ -437,19 +429,19 @@ impl Bot<Bidding> for HardBot {
             .iter()
             .map(|&(b, chance)| Considered {
                 option: format!("bid {b} ({:.0}%)", 100.0 * chance),
-                value: (values[usize::from(b)] * 100.0).round() / 100.0,
+                value: values[usize::from(b)],
             })
             .collect();
         let (low, high) = belief.likely_pools();
-        self.thought = Some(Thought {
-            belief: format!(
+        self.thought = Some(Thought::listed(
+            format!(
                 "their pool is likely {low}–{high}; it drew {bid} from a mixed strategy over {} bids, \
                  likeliest first, that also holds against a player who reads it; each value is the bid's \
                  chance of winning the game against the bids their habits predict",
                 strategy.len(),
             ),
             options,
-        });
+        ));
         BiddingAction { bid }
     }
 }
@@ -502,16 +494,21 @@ fn weigh(view: &BiddingView) -> (Vec<f64>, Vec<(u8, f64)>, Belief) {
             }
         }
     }
+    // The worth of the round's end when Hard bids `mine` and they bid
+    // `theirs`, keeping `left`.
+    let settled = |mine: u8, theirs: u8, left: u8| {
+        let result = match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 2,
+        };
+        after[(result * SIZE + usize::from(view.pool - mine)) * SIZE + usize::from(left)]
+    };
     let value = |mine: u8| {
         let replies = &replies[usize::from(Card::of(mine) == Card::White)];
         let (mut sum, mut total) = (0.0, 0.0);
         for &(bid, left, w) in replies {
-            let result = match mine.cmp(&bid) {
-                std::cmp::Ordering::Greater => 0,
-                std::cmp::Ordering::Equal => 1,
-                std::cmp::Ordering::Less => 2,
-            };
-            sum += w * after[(result * SIZE + usize::from(view.pool - mine)) * SIZE + usize::from(left)];
+            sum += w * settled(mine, bid, left);
             total += w;
         }
         if total > 0.0 { sum / total } else { 0.5 }
@@ -539,14 +536,7 @@ fn weigh(view: &BiddingView) -> (Vec<f64>, Vec<(u8, f64)>, Belief) {
         bids: pools.iter().map(|&(pool, _)| bids_from(pool)).collect(),
         pools: pools.iter().map(|&(p, w)| (p, w / mass)).collect(),
     };
-    let outcome = |mine: u8, theirs: u8, pool: u8| {
-        let result = match mine.cmp(&theirs) {
-            std::cmp::Ordering::Greater => 0,
-            std::cmp::Ordering::Equal => 1,
-            std::cmp::Ordering::Less => 2,
-        };
-        after[(result * SIZE + usize::from(view.pool - mine)) * SIZE + usize::from(pool - theirs)]
-    };
+    let outcome = |mine: u8, theirs: u8, pool: u8| settled(mine, theirs, pool - theirs);
     let strategy = solve(&values, &free, group, outcome);
     // A strategy spread thinner than the floor everywhere keeps its likeliest.
     let floor = FLOOR.min(strategy.iter().copied().fold(0.0, f64::max));
