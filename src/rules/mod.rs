@@ -11,6 +11,7 @@ mod knowledge;
 pub mod playout;
 pub mod protocol;
 mod record;
+pub mod restricted_response;
 pub mod strict_json;
 
 pub use bots::{Bot, Bots, Considered, Thought, draw_by_weight, think_through};

@@ -14,6 +14,7 @@ use rand::SeedableRng;
 
 use super::rules::{Bidding, BiddingAction, BiddingView, Card, POOL, ROUNDS, lamp_range, lamps};
 use crate::rules::best_response::Policy;
+use crate::rules::restricted_response::{Free, above_floor, solve};
 use crate::rules::{Bot, Considered, GameRng, Thought, draw_by_weight, other};
 
 const SIZE: usize = POOL as usize + 1;
@@ -532,119 +533,29 @@ fn weigh(view: &BiddingView) -> (Vec<f64>, Vec<(u8, f64)>, Belief) {
     pools.truncate(POOLS);
     let mass: f64 = pools.iter().map(|&(_, w)| w).sum();
     let group = |mine: u8| usize::from(view.card.is_none() && Card::of(mine) == Card::White);
-    let free = Free {
-        bids: pools.iter().map(|&(pool, _)| bids_from(pool)).collect(),
-        pools: pools.iter().map(|&(p, w)| (p, w / mass)).collect(),
-    };
-    let outcome = |mine: u8, theirs: u8, pool: u8| settled(mine, theirs, pool - theirs);
-    let strategy = solve(&values, &free, group, outcome);
-    // A strategy spread thinner than the floor everywhere keeps its likeliest.
-    let floor = FLOOR.min(strategy.iter().copied().fold(0.0, f64::max));
-    let kept: f64 = strategy.iter().filter(|&&c| c >= floor).sum();
-    let mixed = (0..=view.pool)
-        .zip(strategy)
-        .filter(|&(_, c)| c >= floor)
-        .map(|(b, c)| (b, c / kept))
-        .collect();
-    (values, mixed, belief)
-}
-
-/// The other side as a free player in the round's solve: the pools it may
-/// hold with their weights, and the bids it may make from each.
-struct Free {
-    pools: Vec<(u8, f64)>,
-    bids: Vec<Vec<u8>>,
-}
-
-/// Regret matching on the round (regrets floored at zero, later steps
-/// weighed more in the average): Hard's bid `b` is worth `fixed[b]`
-/// against the habits' predictions with chance `TRUST`, and with the rest
-/// `outcome(b, c, pool)` against the free player's `c`, who chooses
-/// knowing its pool and `group(b)`. Hard's average strategy, in bid order.
-fn solve(
-    fixed: &[f64],
-    free: &Free,
-    group: impl Fn(u8) -> usize,
-    outcome: impl Fn(u8, u8, u8) -> f64,
-) -> Vec<f64> {
-    let n = fixed.len();
-    let groups: Vec<usize> = (0..n).map(|b| group(b as u8)).collect();
-    // Each payoff once, a row per Hard bid: payoff[k][b * m + i] for the
-    // free player's pool k and its i-th bid of m.
-    let payoff: Vec<Vec<f64>> = free
-        .pools
+    let bids: Vec<Vec<u8>> = pools.iter().map(|&(pool, _)| bids_from(pool)).collect();
+    let groups: Vec<usize> = (0..=view.pool).map(group).collect();
+    let options: Vec<usize> = bids.iter().map(Vec::len).collect();
+    // Each payoff once, a row per Hard bid.
+    let payoffs = pools
         .iter()
-        .zip(&free.bids)
+        .zip(&bids)
         .map(|(&(pool, _), bids)| {
-            (0..n)
+            (0..=view.pool)
                 .flat_map(|b| bids.iter().map(move |&c| (b, c)))
-                .map(|(b, c)| outcome(b as u8, c, pool))
+                .map(|(b, c)| settled(b, c, pool - c))
                 .collect()
         })
         .collect();
-    let row = |k: usize, b: usize| {
-        let m = free.bids[k].len();
-        &payoff[k][b * m..(b + 1) * m]
+    let free = Free {
+        weights: pools.iter().map(|&(_, w)| w / mass).collect(),
+        options,
+        payoffs,
     };
-    let mut mine = vec![0.0; n];
-    let mut theirs: Vec<[Vec<f64>; 2]> = free
-        .bids
-        .iter()
-        .map(|bids| [0, 1].map(|_| vec![0.0; bids.len()]))
+    let strategy = solve(&values, TRUST, STEPS, &free, &groups);
+    let mixed = above_floor(&strategy, FLOOR)
+        .into_iter()
+        .map(|(b, c)| (b as u8, c))
         .collect();
-    let mut average = vec![0.0; n];
-    for step in 1..=STEPS {
-        let sigma = matched(&mine);
-        let tau: Vec<[Vec<f64>; 2]> = theirs.iter().map(|r| [matched(&r[0]), matched(&r[1])]).collect();
-        let values: Vec<f64> = (0..n)
-            .map(|b| {
-                let against_free: f64 = free
-                    .pools
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &(_, w))| w * dot(row(k, b), &tau[k][groups[b]]))
-                    .sum();
-                TRUST * fixed[b] + (1.0 - TRUST) * against_free
-            })
-            .collect();
-        let expected = dot(&values, &sigma);
-        for b in 0..n {
-            mine[b] = (mine[b] + values[b] - expected).max(0.0);
-            average[b] += step as f64 * sigma[b];
-        }
-        for (k, regrets) in theirs.iter_mut().enumerate() {
-            for (g, regret) in regrets.iter_mut().enumerate() {
-                // Their gain is Hard's loss: minus Hard's payoff, Hard's bids
-                // weighed by its strategy (a constant added to every gain
-                // would not move a regret).
-                let mut gains = vec![0.0; regret.len()];
-                for b in (0..n).filter(|&b| groups[b] == g && sigma[b] > 0.0) {
-                    for (gain, u) in gains.iter_mut().zip(row(k, b)) {
-                        *gain -= sigma[b] * u;
-                    }
-                }
-                let expected = dot(&gains, &tau[k][g]);
-                for (r, gain) in regret.iter_mut().zip(gains) {
-                    *r = (*r + gain - expected).max(0.0);
-                }
-            }
-        }
-    }
-    let total: f64 = average.iter().sum();
-    average.iter().map(|a| a / total).collect()
-}
-
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-/// The strategy regret matching plays for these regrets: in proportion to
-/// them, or evenly when none is positive.
-fn matched(regrets: &[f64]) -> Vec<f64> {
-    let total: f64 = regrets.iter().sum();
-    if total > 0.0 {
-        regrets.iter().map(|r| r / total).collect()
-    } else {
-        vec![1.0 / regrets.len().max(1) as f64; regrets.len()]
-    }
+    (values, mixed, belief)
 }
