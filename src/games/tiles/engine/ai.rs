@@ -16,9 +16,14 @@
 //!   tiles or fewer in hand plays for the game's result given the score
 //!   rather than for points. This is search over the belief (determinized
 //!   expectimax with an opponent model), not CFR. Its choice is mixed:
-//!   each tile's chance grows with its value (`HARD_MIX`), so that a
-//!   player who knows its code reads less of its hand; and it trusts its
-//!   read of the other side's habits only half way (`HARD_PRIOR_KEPT`).
+//!   each round is solved as a small game (a restricted Nash response,
+//!   rules/restricted_response.rs) in which the other side plays as the
+//!   model predicts with a chance that rises with the evidence for a
+//!   habit (`HARD_TRUST` to `HARD_TRUST_HABITUAL`) and otherwise answers Hard's
+//!   strategy as well as it can from any hand Hard believes it may hold,
+//!   so that a player who knows its code reads little of its hand; and it
+//!   trusts its read of the other side's habits only half way
+//!   (`HARD_PRIOR_KEPT`).
 
 use std::collections::HashMap;
 
@@ -29,7 +34,8 @@ use super::rules::Tiles;
 use super::rules::{Colour, Hand, TilesAction, TilesView};
 use super::solver::{Position, Solver, colour_mask};
 use crate::rules::best_response::Policy;
-use crate::rules::{Bot, Bots, Considered, Level, Thought, other, think_through};
+use crate::rules::restricted_response::{Free, above_floor, solve};
+use crate::rules::{Bot, Bots, Considered, Level, Thought, draw_by_weight, other, think_through};
 
 impl Bots for Tiles {
     fn bot(level: Level, seed: u64) -> Box<dyn Bot<Self>> {
@@ -53,7 +59,6 @@ fn solver_bot(level: Level, seed: u64) -> SolverBot {
         Level::Normal => (BeliefKind::ByColour, 0, NORMAL_MISTAKES, 0.15, 1.0),
         Level::Hard => (BeliefKind::Exact, HARD_ENDGAME, 0.0, 0.0, HARD_RANDOM_SHARE),
     };
-    let mix = (level == Level::Hard).then_some(HARD_MIX);
     SolverBot {
         rng,
         belief,
@@ -70,15 +75,8 @@ fn solver_bot(level: Level, seed: u64) -> SolverBot {
         }),
         thought: None,
         weighing: None,
-        mix,
+        solves: level == Level::Hard,
     }
-}
-
-/// The temperatures of a mixed choice, in each unit of value.
-#[derive(Clone, Copy)]
-struct Mix {
-    points: f64,
-    result: f64,
 }
 
 /// The share of Easy's and Normal's moves made at random.
@@ -87,17 +85,17 @@ const NORMAL_MISTAKES: f64 = 0.0;
 /// How much of Hard's model of its opponent is a random player; the rest is
 /// a player who counts colours.
 const HARD_RANDOM_SHARE: f32 = 0.8;
-/// How Hard mixes its choice: each tile's chance is exp(value / T) over
-/// the best's, T in the values' unit (points before the endgame, the
-/// chance of winning in it). A tile worth T less than the best is played
-/// e^-1 as often, so near-equal tiles are played about equally and a
-/// reader who knows its policy reads less of its hand from its plays.
-/// Hotter mixes are harder to read and weaker against everyone else
-/// (docs/tiles-opponents.md has the trade measured).
-const HARD_MIX: Mix = Mix {
-    points: 0.15,
-    result: 0.02,
-};
+/// The chance that the other side plays as Hard's model predicts, in the
+/// round's solve; with the rest it answers Hard's strategy as well as it
+/// can (docs/tiles-opponents.md has the trade measured).
+const HARD_TRUST: f64 = 0.5;
+/// The trust in a model whose habits explain the plays seen without a
+/// doubt (`SolverBot::trust`).
+const HARD_TRUST_HABITUAL: f64 = 0.9;
+/// Regret-matching steps of the round's solve.
+const HARD_STEPS: usize = 200;
+/// Tiles the solve plays less often than this are dropped.
+const HARD_FLOOR: f64 = 0.02;
 /// The least share of its prior that Hard keeps in its model of the other
 /// side's habits however the plays seen fit one: a safe exploitation,
 /// wrong about a player who has none of the nine habits at little cost.
@@ -146,8 +144,9 @@ struct SolverBot {
     thought: Option<Thought>,
     /// The choice it is weighing, a tile at a time.
     weighing: Option<Weighing>,
-    /// How it mixes its choice (Hard); without, it plays the best tile.
-    mix: Option<Mix>,
+    /// Whether it solves each round for a mixed choice (Hard); without,
+    /// it plays the best tile.
+    solves: bool,
 }
 
 /// A choice being weighed, a tile at a time: what the view tells, and the
@@ -204,16 +203,40 @@ impl SolverBot {
     /// well it explains the plays (so that the hands' weights under it sum
     /// to that share).
     fn habit_weights(&self, belief: &Belief) -> [f64; HABITS.len()] {
-        let fits: [f64; HABITS.len()] = std::array::from_fn(|h| belief.weighted().map(|(_, c)| c[h]).sum());
-        let total: f64 = (0..HABITS.len()).map(|h| fits[h] * self.habits[h]).sum();
+        let (fits, posteriors) = self.posteriors(belief);
         std::array::from_fn(|h| {
-            if fits[h] <= 0.0 || total <= 0.0 {
+            if fits[h] <= 0.0 {
                 return 0.0;
             }
-            let posterior = fits[h] * self.habits[h] / total;
-            let kept = (1.0 - HARD_PRIOR_KEPT) * posterior + HARD_PRIOR_KEPT * self.habits[h];
+            let kept = (1.0 - HARD_PRIOR_KEPT) * posteriors[h] + HARD_PRIOR_KEPT * self.habits[h];
             kept / fits[h]
         })
+    }
+
+    /// How well each habit explains the plays seen (the chance of them,
+    /// summed over the hands), and its posterior by Bayes.
+    fn posteriors(&self, belief: &Belief) -> ([f64; HABITS.len()], [f64; HABITS.len()]) {
+        let fits: [f64; HABITS.len()] = std::array::from_fn(|h| belief.weighted().map(|(_, c)| c[h]).sum());
+        let total: f64 = (0..HABITS.len()).map(|h| fits[h] * self.habits[h]).sum();
+        let posteriors = std::array::from_fn(|h| {
+            if total > 0.0 {
+                fits[h] * self.habits[h] / total
+            } else {
+                self.habits[h]
+            }
+        });
+        (fits, posteriors)
+    }
+
+    /// How far the round's solve trusts the model: `HARD_TRUST` against a
+    /// player whose plays fit no habit better than chance, rising to
+    /// `HARD_TRUST_HABITUAL` as the evidence moves the random habit's
+    /// posterior from its prior to nothing (a player with a habit is
+    /// exploited; one without is played near equilibrium).
+    fn trust(&self, belief: &Belief) -> f64 {
+        let (_, posteriors) = self.posteriors(belief);
+        let habitual = (1.0 - posteriors[0] / self.habits[0]).clamp(0.0, 1.0);
+        HARD_TRUST + (HARD_TRUST_HABITUAL - HARD_TRUST) * habitual
     }
 
     /// The value of playing `t`, averaged over the hands and habits the
@@ -334,45 +357,104 @@ impl SolverBot {
             self.thought = Some(Thought::ranked(belief, w.weighed, 4));
             return TilesAction { tile: best };
         };
-        let mut draw = self.rng.random_range(0.0..1.0);
-        let mut tile = best;
-        for (&t, &chance) in w.view.hand.iter().zip(&chances) {
-            if draw < chance {
-                tile = t;
-                break;
-            }
-            draw -= chance;
-        }
-        let options = w
-            .weighed
-            .into_iter()
-            .zip(chances)
-            .map(|(c, chance)| Considered {
-                option: format!("{} ({:.0}%)", c.option, chance * 100.0),
-                value: c.value,
+        let mut drawn: Vec<(usize, f64)> = chances
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|&(_, c)| c > 0.0)
+            .collect();
+        let tile = w.view.hand[draw_by_weight(&mut self.rng, &drawn)];
+        // The mixed strategy, likeliest first: each tile with its chance in
+        // Hard's draw and its worth against the model.
+        drawn.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let options = drawn
+            .iter()
+            .map(|&(i, chance)| Considered {
+                option: format!("{} ({:.0}%)", w.weighed[i].option, chance * 100.0),
+                value: w.weighed[i].value,
             })
             .collect();
-        self.thought = Some(Thought::ranked(belief, options, 4));
+        self.thought = Some(Thought::listed(
+            format!(
+                "{belief}; it drew tile {tile} from a mixed strategy that also holds against a player who reads it"
+            ),
+            options,
+        ));
         TilesAction { tile }
     }
 
     /// Each tile's chance in a mixed choice, in the hand's order: `None`
-    /// for a level that plays its best tile.
-    fn mixed(&self, w: &Weighing) -> Option<Vec<f64>> {
-        let mix = self.mix?;
-        let temperature = if self.solver.plays_for_result(w.mine.len()) {
-            mix.result
-        } else {
-            mix.points
+    /// for a level that plays its best tile. The round is solved as a
+    /// restricted Nash response: the tiles' values against the model are
+    /// what the other side's predicted play is worth, and the free player
+    /// chooses from each hand the belief allows (weighed as the model
+    /// weighs it), knowing the colour of Hard's tile when Hard leads. A
+    /// pair of tiles is worth the rest of the game with both hands known,
+    /// the mean of Hard's value and one less the other side's, so that
+    /// neither side's view of it is favoured.
+    fn mixed(&mut self, w: &Weighing) -> Option<Vec<f64>> {
+        if !self.solves {
+            return None;
+        }
+        let tiles = &w.view.hand;
+        let fixed: Vec<f64> = w.weighed.iter().map(|c| c.value).collect();
+        let i_lead = w.following.is_none();
+        let for_result = self.solver.plays_for_result(w.mine.len());
+        let mut free = Free {
+            weights: Vec::new(),
+            options: Vec::new(),
+            payoffs: Vec::new(),
         };
-        let best = w.weighed.iter().map(|c| c.value).fold(f64::MIN, f64::max);
-        let weights: Vec<f64> = w
-            .weighed
+        for (theirs, chances) in w.belief.weighted() {
+            let weight: f64 = chances.iter().zip(&w.habit_weight).map(|(c, h)| c * h).sum();
+            if weight <= 0.0 {
+                continue;
+            }
+            let answers = match w.following {
+                Some(colour) => Hand(theirs.0 & colour_mask(colour)),
+                None => theirs,
+            };
+            let at = Position {
+                mine: w.mine,
+                theirs,
+                i_lead,
+                lead_by: w.lead_by,
+            };
+            let seen_by_them = Position {
+                mine: theirs,
+                theirs: w.mine,
+                i_lead: !i_lead,
+                lead_by: -w.lead_by,
+            };
+            let mut payoffs = Vec::with_capacity(tiles.len() * answers.len());
+            for &t in tiles {
+                for x in answers.tiles() {
+                    let mine = f64::from(self.solver.meet(at, t, x));
+                    let theirs = f64::from(self.solver.meet(seen_by_them, x, t));
+                    let mean = if for_result {
+                        (mine + 1.0 - theirs) / 2.0
+                    } else {
+                        (mine - theirs) / 2.0
+                    };
+                    payoffs.push(mean);
+                }
+            }
+            free.weights.push(weight);
+            free.options.push(answers.len());
+            free.payoffs.push(payoffs);
+        }
+        let total: f64 = free.weights.iter().sum();
+        free.weights.iter_mut().for_each(|x| *x /= total);
+        let groups: Vec<usize> = tiles
             .iter()
-            .map(|c| ((c.value - best) / temperature).exp())
+            .map(|&t| usize::from(i_lead && Colour::of(t) == Colour::White))
             .collect();
-        let total: f64 = weights.iter().sum();
-        Some(weights.into_iter().map(|x| x / total).collect())
+        let strategy = solve(&fixed, self.trust(&w.belief), HARD_STEPS, &free, &groups);
+        let mut chances = vec![0.0; tiles.len()];
+        for (i, chance) in above_floor(&strategy, HARD_FLOOR) {
+            chances[i] = chance;
+        }
+        Some(chances)
     }
 }
 
