@@ -121,9 +121,9 @@ fn the_best_response_exploits_a_deterministic_toy_near_every_game() {
 /// Hard mixes: from the same view it plays different tiles on different
 /// seeds, each one its policy gives a chance, and the chances sum to one.
 /// Its round solve spreads the opening lead (at least three tiles, none
-/// with more than half the chance: the Hard that softened its values led
-/// its 8 nearly every time), and its thought lists every tile of its
-/// policy with its chance, likeliest first.
+/// with more than half the chance), and its thought lists every tile of
+/// its policy with its chance, likeliest first (the Hard that softened its
+/// values showed its four best tiles by value).
 #[test]
 fn hard_mixes_its_choice_and_its_policy_gives_each_tile_s_chance() {
     use black_and_white::games::tiles::engine::HardPolicy;
