@@ -156,6 +156,8 @@ struct Weighing {
     slip: bool,
     /// What each habit's chances are multiplied by (`habit_weights`).
     habit_weight: [f64; HABITS.len()],
+    /// How far the round's solve trusts the model (`SolverBot::trust`).
+    trust: f64,
     belief: Belief,
     mine: Hand,
     following: Option<Colour>,
@@ -183,11 +185,13 @@ impl SolverBot {
         } else {
             Vec::new()
         };
-        let habit_weight = self.habit_weights(&belief);
+        let (fits, posteriors) = self.posteriors(&belief);
+        let habit_weight = self.habit_weights(&fits, &posteriors);
         Weighing {
             view: view.clone(),
             slip,
             habit_weight,
+            trust: self.trust(&posteriors),
             belief,
             mine,
             following: view.led.filter(|_| !view.is_leading()),
@@ -202,8 +206,11 @@ impl SolverBot {
     /// posterior, kept `HARD_PRIOR_KEPT` of the way to its prior, over how
     /// well it explains the plays (so that the hands' weights under it sum
     /// to that share).
-    fn habit_weights(&self, belief: &Belief) -> [f64; HABITS.len()] {
-        let (fits, posteriors) = self.posteriors(belief);
+    fn habit_weights(
+        &self,
+        fits: &[f64; HABITS.len()],
+        posteriors: &[f64; HABITS.len()],
+    ) -> [f64; HABITS.len()] {
         std::array::from_fn(|h| {
             if fits[h] <= 0.0 {
                 return 0.0;
@@ -233,8 +240,7 @@ impl SolverBot {
     /// `HARD_TRUST_HABITUAL` as the evidence moves the random habit's
     /// posterior from its prior to nothing (a player with a habit is
     /// exploited; one without is played near equilibrium).
-    fn trust(&self, belief: &Belief) -> f64 {
-        let (_, posteriors) = self.posteriors(belief);
+    fn trust(&self, posteriors: &[f64; HABITS.len()]) -> f64 {
         let habitual = (1.0 - posteriors[0] / self.habits[0]).clamp(0.0, 1.0);
         HARD_TRUST + (HARD_TRUST_HABITUAL - HARD_TRUST) * habitual
     }
@@ -449,7 +455,7 @@ impl SolverBot {
             .iter()
             .map(|&t| usize::from(i_lead && Colour::of(t) == Colour::White))
             .collect();
-        let strategy = solve(&fixed, self.trust(&w.belief), HARD_STEPS, &free, &groups);
+        let strategy = solve(&fixed, w.trust, HARD_STEPS, &free, &groups);
         let mut chances = vec![0.0; tiles.len()];
         for (i, chance) in above_floor(&strategy, HARD_FLOOR) {
             chances[i] = chance;
