@@ -101,3 +101,75 @@ fn every_level_arranges_all_thirty_chips_on_all_ten_tiles() {
         );
     }
 }
+
+/// Each of Hard's matches or folds: the chance to match its thought gave,
+/// how many chips better matching looked than folding, and whether it
+/// matched.
+struct Decisions {
+    hard: Box<dyn Bot<Betting>>,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<(f64, f64, bool)>>>,
+}
+
+impl Bot<Betting> for Decisions {
+    fn choose(&mut self, view: &BettingView) -> BettingAction {
+        let action = self.hard.choose(view);
+        if let Some(thought) = self.hard.thought() {
+            let option = |name: &str| {
+                thought
+                    .options
+                    .iter()
+                    .find_map(|c| Some((c.option.strip_prefix(name)?.to_owned(), c.value)))
+                    .expect("both answers weighed")
+            };
+            let (chance, matching) = option("match (");
+            let (_, folding) = option("fold (");
+            let percent: f64 = chance.trim_end_matches("%)").parse().expect("a percentage");
+            let matched = matches!(action, BettingAction::Match(_));
+            self.seen
+                .lock()
+                .expect("one thread")
+                .push((percent / 100.0, matching - folding, matched));
+        }
+        action
+    }
+}
+
+/// Hard's match or fold is mixed where the two are near even and firm
+/// where they are not: over 200 games against itself some decisions give
+/// each answer a real chance and both answers are taken there, and where
+/// one answer looks three chips better (a chance of six in a million to
+/// take the other) it is taken every time.
+#[test]
+fn hard_mixes_match_and_fold_only_near_even() {
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    hard_against::<Betting>(
+        |seed| {
+            Box::new(Decisions {
+                hard: Betting::bot(Level::Hard, seed),
+                seen: seen.clone(),
+            })
+        },
+        200,
+    );
+    let seen = seen.lock().expect("one thread");
+    let near_even: Vec<bool> = seen
+        .iter()
+        .filter(|(chance, _, _)| (0.2..=0.8).contains(chance))
+        .map(|&(_, _, matched)| matched)
+        .collect();
+    assert!(
+        near_even.len() >= 20 && near_even.contains(&true) && near_even.contains(&false),
+        "{} decisions near even of {}: {near_even:?}",
+        near_even.len(),
+        seen.len()
+    );
+    let clear: Vec<_> = seen.iter().filter(|(_, gap, _)| gap.abs() >= 3.0).collect();
+    assert!(clear.len() >= 100, "only {} clear decisions", clear.len());
+    for &&(chance, gap, matched) in &clear {
+        assert_eq!(
+            matched,
+            gap > 0.0,
+            "matching {gap:+} chips better ({chance}) went the other way"
+        );
+    }
+}
