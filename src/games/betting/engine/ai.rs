@@ -193,43 +193,37 @@ impl Player {
             colours[them],
             odds.edge()
         );
-        if self.style.mixing > 0.0 {
-            // A soft choice: near indifference either answer is likely, so
-            // a player cannot learn the exact stack that tips Hard over.
-            let chance = 1.0 / (1.0 + ((folding - matching) / self.style.mixing).exp());
-            let matches = self.rng.random_bool(chance.clamp(0.0, 1.0));
-            let mut options = vec![
-                Considered {
-                    option: format!("match ({:.0}%)", chance * 100.0),
-                    value: matching,
-                },
-                Considered {
-                    option: format!("fold ({:.0}%)", (1.0 - chance) * 100.0),
-                    value: folding,
-                },
-            ];
-            if chance < 0.5 {
-                options.reverse();
-            }
-            self.thought = Some(Thought::listed(belief, options));
-            return if matches {
-                BettingAction::Match(sourcing)
-            } else {
-                BettingAction::Fold
-            };
-        }
-        let options = vec![
+        // Hard's soft choice: near indifference either answer is likely,
+        // so a player cannot learn the exact stack that tips it over.
+        let chance =
+            (self.style.mixing > 0.0).then(|| 1.0 / (1.0 + ((folding - matching) / self.style.mixing).exp()));
+        let label = |name: &str, chance: Option<f64>| {
+            chance.map_or(name.to_owned(), |c| format!("{name} ({:.0}%)", c * 100.0))
+        };
+        let mut options = vec![
             Considered {
-                option: "match".into(),
+                option: label("match", chance),
                 value: matching,
             },
             Considered {
-                option: "fold".into(),
+                option: label("fold", chance.map(|c| 1.0 - c)),
                 value: folding,
             },
         ];
-        self.thought = Some(Thought::ranked(belief, options, 2));
-        if matching > folding {
+        let matches = match chance {
+            Some(chance) => {
+                if chance < 0.5 {
+                    options.reverse();
+                }
+                self.thought = Some(Thought::listed(belief, options));
+                self.rng.random_bool(chance.clamp(0.0, 1.0))
+            }
+            None => {
+                self.thought = Some(Thought::ranked(belief, options, 2));
+                matching > folding
+            }
+        };
+        if matches {
             BettingAction::Match(sourcing)
         } else {
             BettingAction::Fold
